@@ -1,0 +1,129 @@
+// Builds the commander program: global options (accepted before or after the subcommand), usage
+// errors routed through exitOverride/configureOutput, and the commands. Commands are registered from
+// light modules; what they need at run time (undici, tables, conf) is imported when they run.
+import { Command, Option } from 'commander';
+import type { Context, GlobalOptions, OutputFormat } from './context';
+import { OUTPUT_FORMATS } from './context';
+import type { IOStreams } from './io';
+import { UsageError } from './errors';
+import { intOption, listOption, secondsOption } from './options';
+import type { CommandDeps } from './commands/deps';
+import { registerCommands } from './commands/register';
+
+declare const __VERSION__: string;
+export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+
+export interface ProgramDeps {
+  io: IOStreams;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+  setExitCode(code: number): void;
+}
+
+export function buildProgram(deps: ProgramDeps): Command {
+  const { io } = deps;
+  const program = new Command('booking');
+  program
+    .description('Command-line client for the booking service: bookings, event types, and signed webhooks.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('--profile <name>', 'config profile').env('BOOKING_PROFILE').default('default').argParser(profileName))
+    .addOption(new Option('--base-url <url>', "override the profile's base URL").env('BOOKING_BASE_URL'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS as string[]))
+    .option('--json', 'same as -o json')
+    .option('--fields <list>', 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)', listOption)
+    .option('--no-color', 'turn colour off (also NO_COLOR, TERM=dumb)')
+    .option('--timeout <seconds>', 'per-request timeout in seconds', secondsOption(0, 86_400), 30)
+    .option('--retries <n>', 'retries of a GET on 429, 5xx and connection errors', intOption(0, 20), 3)
+    .option('--debug', 'one line per request and response on stderr (key redacted; also BOOKING_DEBUG=1)')
+    .option('-q, --quiet', 'no progress or hints on stderr')
+    .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
+    .showSuggestionAfterError(true)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+
+  configureUsage(program, io);
+
+  const commandDeps: CommandDeps = {
+    context: (cmd) => makeContext(cmd, deps),
+    setExitCode: deps.setExitCode,
+  };
+  registerCommands(program, commandDeps);
+  // Subcommands inherit the output routing and exitOverride (commander copies settings on .command(),
+  // but not onto commands built separately and added with addCommand).
+  forEachCommand(program, (cmd) => configureUsage(cmd, io));
+  return program;
+}
+
+function configureUsage(cmd: Command, io: IOStreams): void {
+  cmd.exitOverride();
+  cmd.configureOutput({
+    writeOut: (s) => void io.stdout.write(s),
+    writeErr: (s) => void io.stderr.write(s),
+    outputError: (s, write) => write(s),
+  });
+}
+
+function forEachCommand(cmd: Command, fn: (c: Command) => void): void {
+  for (const sub of cmd.commands) {
+    fn(sub);
+    forEachCommand(sub, fn);
+  }
+}
+
+function profileName(value: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(value)) {
+    throw new UsageError(`invalid profile name "${value}": use letters, digits, '.', '_' or '-'.`);
+  }
+  return value;
+}
+
+/** Global options as typed values, from the command's own and inherited options. */
+export function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
+  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  let output = o.output as OutputFormat | undefined;
+  if (o.json) {
+    if (output && output !== 'json') throw new UsageError(`--json conflicts with --output ${output}.`);
+    output = 'json';
+  }
+  return {
+    profile: (o.profile as string) ?? 'default',
+    baseUrl: o.baseUrl as string | undefined,
+    output,
+    fields: o.fields as string[] | undefined,
+    noColor: o.color === false,
+    timeoutMs: Math.round(((o.timeout as number) ?? 30) * 1000),
+    retries: (o.retries as number) ?? 3,
+    debug: Boolean(o.debug) || env.BOOKING_DEBUG === '1' || env.BOOKING_DEBUG === 'true',
+    quiet: Boolean(o.quiet),
+    allowHttp: Boolean(o.allowHttp),
+  };
+}
+
+function makeContext(cmd: Command, deps: ProgramDeps): Context {
+  const globals = readGlobals(cmd, deps.env);
+  const io: IOStreams = { ...deps.io, color: deps.io.color && !globals.noColor };
+  let configP: ReturnType<Context['config']> | undefined;
+  let httpP: ReturnType<Context['http']> | undefined;
+  let connP: ReturnType<Context['connection']> | undefined;
+  const ctx: Context = {
+    io,
+    env: deps.env,
+    globals,
+    signal: deps.signal,
+    now: () => new Date(),
+    config: () => (configP ??= import('./config/store').then((m) => m.openConfig(deps.env))),
+    connection: () =>
+      (connP ??= (async () => {
+        const store = await ctx.config();
+        const { resolveConnection } = await import('./config/resolve');
+        return resolveConnection(store, globals, deps.env);
+      })()),
+    http: () =>
+      (httpP ??= (async () => {
+        const connection = await ctx.connection();
+        const { createHttpClient } = await import('./http/client');
+        return createHttpClient({ connection, globals, io, signal: deps.signal });
+      })()),
+  };
+  return ctx;
+}

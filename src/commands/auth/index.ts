@@ -1,0 +1,5 @@
+import type { Command } from 'commander';
+import type { CommandDeps } from '../deps';
+
+// TODO: not built yet.
+export function registerAuthCommands(_program: Command, _deps: CommandDeps): void {}

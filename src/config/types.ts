@@ -1,0 +1,35 @@
+// The config file: { "profiles": { "<name>": Profile } }, written through conf (0600, folder 0700).
+
+export interface Profile {
+  baseUrl?: string;
+  apiKey?: string;
+  /** Dot path to the next cursor in a list body, overriding discovery. */
+  cursorPath?: string;
+  /** Dot path to the items array in a list body, overriding discovery. */
+  itemsPath?: string;
+}
+
+export const PROFILE_KEYS = ['baseUrl', 'apiKey', 'cursorPath', 'itemsPath'] as const;
+export type ProfileKey = (typeof PROFILE_KEYS)[number];
+
+export interface ConfigStore {
+  /** Absolute path of config.json (it may not exist yet). */
+  readonly path: string;
+  profileNames(): string[];
+  /** The profile's settings; {} when it does not exist. */
+  getProfile(name: string): Profile;
+  /** Merges values into the profile and writes the file (through conf). */
+  setValues(name: string, values: Partial<Profile>): Promise<void>;
+  /** Removes keys from the profile and writes the file. */
+  unsetKeys(name: string, keys: ProfileKey[]): Promise<void>;
+}
+
+/** What an API command connects with, after env and flags have been applied. */
+export interface Connection {
+  profile: string;
+  baseUrl: URL;
+  apiKey: string;
+  keySource: 'env' | 'config';
+  cursorPath?: string;
+  itemsPath?: string;
+}

@@ -1,0 +1,51 @@
+// What a command may touch: io, env, resolved global options, the abort signal, a clock, and lazy
+// getters for config and the HTTP client (loaded only by commands that use them, to keep start fast).
+import type { IOStreams } from './io';
+import type { ConfigStore, Connection } from './config/types';
+import type { HttpClient } from './http/types';
+
+export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson'];
+
+/** Global options after parsing and env defaults (see cli.ts). */
+export interface GlobalOptions {
+  profile: string;
+  baseUrl?: string;
+  /** Explicit -o / --json; undefined means "table on a terminal, tsv otherwise". */
+  output?: OutputFormat;
+  fields?: string[];
+  noColor: boolean;
+  /** Per-request timeout, milliseconds. */
+  timeoutMs: number;
+  retries: number;
+  debug: boolean;
+  quiet: boolean;
+  allowHttp: boolean;
+}
+
+export interface Context {
+  io: IOStreams;
+  env: Record<string, string | undefined>;
+  globals: GlobalOptions;
+  /** Aborted on SIGINT/SIGTERM. */
+  signal: AbortSignal;
+  now(): Date;
+  config(): Promise<ConfigStore>;
+  /**
+   * Profile + env + flags resolved to base URL and key; AuthError (exit 3) when either is missing,
+   * UsageError (exit 2) for a bad base URL or plain http:// to a non-loopback host without --allow-http.
+   */
+  connection(): Promise<Connection>;
+  /** The HTTP client for the resolved profile (base URL + key); throws AuthError when either is missing. */
+  http(): Promise<HttpClient>;
+}
+
+/** The output format in force: explicit, else table on a terminal and tsv in a pipe. */
+export function outputFormat(ctx: Pick<Context, 'io' | 'globals'>): OutputFormat {
+  return ctx.globals.output ?? (ctx.io.stdoutIsTTY ? 'table' : 'tsv');
+}
+
+/** A hint or progress line on stderr, unless --quiet. */
+export function hint(ctx: Pick<Context, 'io' | 'globals'>, line: string): void {
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`${line}\n`);
+}

@@ -1,0 +1,85 @@
+// The streams a command may touch, and the terminal facts decided once per run (TTY, colour, width).
+// Commands never reach for process.stdout directly, so tests can run them with testIO() and force a
+// terminal on or off (the gh `iostreams.Test()` habit).
+import { PassThrough, type Readable } from 'node:stream';
+
+export interface OutStream {
+  write(chunk: string | Uint8Array): unknown;
+}
+
+export interface IOStreams {
+  stdin: Readable;
+  stdout: OutStream;
+  stderr: OutStream;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Colour on stdout/stderr, decided once from flags and env (chalk alone ignores NO_COLOR). */
+  color: boolean;
+  /** Terminal width for tables; 80 when unknown. */
+  columns: number;
+}
+
+export interface ColorInputs {
+  noColorFlag?: boolean;
+  env: Record<string, string | undefined>;
+  isTTY: boolean;
+}
+
+/**
+ * --no-color wins over everything; then FORCE_COLOR (non-empty, not "0") forces colour even into a
+ * pipe; then NO_COLOR (non-empty) or TERM=dumb turn it off; otherwise colour only on a terminal.
+ */
+export function decideColor({ noColorFlag, env, isTTY }: ColorInputs): boolean {
+  if (noColorFlag) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+export function systemIO(env: Record<string, string | undefined> = process.env): IOStreams {
+  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const columns = process.stdout.columns || Number(env.COLUMNS) || 80;
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY,
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    color: decideColor({ env, isTTY: stdoutIsTTY }),
+    columns,
+  };
+}
+
+export interface TestIO extends IOStreams {
+  out(): string;
+  err(): string;
+  outBytes(): Buffer;
+}
+
+/** In-memory streams for tests; TTY-ness and colour are forced by the caller. */
+export function testIO(opts: { tty?: boolean; stdin?: string | Buffer; color?: boolean; columns?: number } = {}): TestIO {
+  const outChunks: Buffer[] = [];
+  const errChunks: Buffer[] = [];
+  const stdin = new PassThrough();
+  if (opts.stdin !== undefined) stdin.end(opts.stdin);
+  else stdin.end();
+  const tty = opts.tty ?? false;
+  const toBuf = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.from(c) : Buffer.from(c));
+  return {
+    stdin,
+    stdout: { write: (c) => outChunks.push(toBuf(c)) },
+    stderr: { write: (c) => errChunks.push(toBuf(c)) },
+    stdinIsTTY: tty,
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    color: opts.color ?? false,
+    columns: opts.columns ?? 100,
+    out: () => Buffer.concat(outChunks).toString('utf8'),
+    err: () => Buffer.concat(errChunks).toString('utf8'),
+    outBytes: () => Buffer.concat(outChunks),
+  };
+}

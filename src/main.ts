@@ -1,0 +1,39 @@
+// Runs the CLI once and returns its exit code; bin/booking.js is the only place that exits.
+import { CommanderError } from 'commander';
+import { buildProgram } from './cli';
+import { describeError, ExitCode } from './errors';
+import { systemIO, type IOStreams } from './io';
+
+export interface MainDeps {
+  io?: IOStreams;
+  env?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
+  const env = deps.env ?? process.env;
+  const io = deps.io ?? systemIO(env);
+  const signal = deps.signal ?? new AbortController().signal;
+  let exitCode: number = ExitCode.OK;
+  const program = buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c) });
+  if (argv.length === 0) {
+    io.stdout.write(program.helpInformation());
+    return ExitCode.OK;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander has already written its message (or the help) to stderr/stdout.
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.OK;
+      if (err.exitCode === 0) return ExitCode.OK;
+      return ExitCode.USAGE;
+    }
+    const { message, hint, exitCode: code } = describeError(err);
+    if (message) io.stderr.write(`error: ${message}\n`);
+    if (hint) io.stderr.write(`${hint}\n`);
+    if ((deps.env ?? process.env).BOOKING_DEBUG_STACK === '1' && err instanceof Error) io.stderr.write(`${err.stack}\n`);
+    return code;
+  }
+}

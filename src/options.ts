@@ -1,0 +1,42 @@
+// Parsers for option values: each throws commander's InvalidArgumentError, which becomes a one-line
+// usage error (exit 2) naming the option.
+import { InvalidArgumentError } from 'commander';
+
+export function intOption(min: number, max: number): (value: string) => number {
+  return (value: string) => {
+    if (!/^\s*[+]?\d+\s*$/.test(value)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    }
+    return n;
+  };
+}
+
+export function secondsOption(min: number, max: number): (value: string) => number {
+  return (value: string) => {
+    if (!/^\s*[+]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value)) throw new InvalidArgumentError(`expected seconds, a number above ${min} up to ${max}.`);
+    const n = Number(value);
+    if (!(n > min) || n > max) throw new InvalidArgumentError(`expected seconds, a number above ${min} up to ${max}.`);
+    return n;
+  };
+}
+
+/** "a,b.c" → ["a", "b.c"]; empty entries are an error. */
+export function listOption(value: string): string[] {
+  const parts = value.split(',').map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => p === '')) throw new InvalidArgumentError('expected a comma-separated list such as uid,status,attendee.name.');
+  return parts;
+}
+
+export function nonEmpty(what: string): (value: string) => string {
+  return (value: string) => {
+    if (value.trim() === '') throw new InvalidArgumentError(`${what} must not be empty.`);
+    return value;
+  };
+}
+
+/** For repeatable options: collects every occurrence. */
+export function collect<T>(parse: (v: string) => T): (value: string, previous: T[] | undefined) => T[] {
+  return (value, previous) => [...(previous ?? []), parse(value)];
+}
