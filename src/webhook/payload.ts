@@ -1,0 +1,48 @@
+// The body of a delivery, shared by `webhook send` (built-in samples) and the sandbox (real lifecycle
+// changes), so both send the same shape:
+//   { "id": "evt_…", "event": "booking.rescheduled", "created_at": "<ISO>", "data": { "booking": {…},
+//     "previous": { "start": "<old ISO>", "end": "<old ISO>" } } }
+// `previous` appears only for booking.rescheduled (the old time; the booking carries the new one).
+import type { EventName } from './signature';
+
+export interface DeliveryOptions {
+  id: string;
+  createdAt: string;
+  previous?: { start: string; end: string };
+}
+
+export function deliveryBody(event: EventName, booking: Record<string, unknown>, opts: DeliveryOptions): string {
+  const data: Record<string, unknown> = { booking };
+  if (opts.previous) data.previous = opts.previous;
+  return JSON.stringify({ id: opts.id, event, created_at: opts.createdAt, data });
+}
+
+const SAMPLE_STATUS: Record<EventName, string> = {
+  'booking.created': 'pending',
+  'booking.confirmed': 'confirmed',
+  'booking.rescheduled': 'confirmed',
+  'booking.cancelled': 'cancelled',
+  'booking.completed': 'completed',
+  'no_show.flagged': 'completed',
+};
+
+/** A built-in sample delivery for `webhook send` when no body is given. */
+export function sampleDeliveryBody(event: EventName, now: Date): string {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 9, 0, 0));
+  const end = new Date(start.getTime() + 30 * 60_000);
+  const booking: Record<string, unknown> = {
+    uid: 'bk_sample_0001',
+    title: '30 min meeting',
+    status: SAMPLE_STATUS[event],
+    start: start.toISOString(),
+    end: end.toISOString(),
+    attendee: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    event_type: { id: 1, slug: '30min' },
+  };
+  if (event === 'no_show.flagged') booking.no_show = true;
+  const previous =
+    event === 'booking.rescheduled'
+      ? { start: new Date(start.getTime() - 86_400_000).toISOString(), end: new Date(end.getTime() - 86_400_000).toISOString() }
+      : undefined;
+  return deliveryBody(event, booking, { id: 'evt_sample_0001', createdAt: now.toISOString(), previous });
+}
