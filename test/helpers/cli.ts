@@ -1,0 +1,98 @@
+// Spawning the built CLI as a user would: `node bin/booking.js …`, piped or on a pseudo-terminal, with
+// a throwaway BOOKING_CONFIG_DIR so no test touches a real config.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '..', '..');
+export const BIN = join(ROOT, 'bin', 'booking.js');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  stdoutBytes: Buffer;
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string | Buffer;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** An environment without the developer's own booking settings, colour or proxies. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined) continue;
+    if (/^(BOOKING_|NO_COLOR$|FORCE_COLOR$|HTTPS?_PROXY$|https?_proxy$|NO_PROXY$|no_proxy$)/.test(k)) continue;
+    env[k] = v;
+  }
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/** Runs the CLI with stdout and stderr piped. */
+export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: cleanEnv(opts.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const stdoutBytes = Buffer.concat(out);
+      resolvePromise({ code, signal, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes });
+    });
+    child.stdin.on('error', () => {});
+    if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
+    else child.stdin.end();
+  });
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs the CLI on a pseudo-terminal (util-linux `script`), so stdout, stderr and stdin are all TTYs.
+ * The terminal merges stdout and stderr into `output`.
+ */
+export function runCliTty(args: string[], opts: CliOptions & { columns?: number } = {}): Promise<{ code: number | null; output: string }> {
+  const cols = opts.columns ?? 120;
+  const command = `stty cols ${cols} rows 50 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      cwd: opts.cwd ?? ROOT,
+      env: cleanEnv({ TERM: 'xterm-256color', ...opts.env }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => out.push(c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, output: Buffer.concat(out).toString('utf8').replace(/\r\n/g, '\n') });
+    });
+    if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
+  });
+}
+
+/** A fresh config dir; call the returned cleanup in afterEach/afterAll. */
+export function tempConfigDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'booking-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
