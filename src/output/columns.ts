@@ -1,0 +1,112 @@
+// Which columns a table or tsv shows. Field names are not part of the API's documentation, so a
+// column is a list of aliases tried per item, and for data with no preferred columns the columns come
+// from the items' own top-level fields.
+import { getPath, isPlainObject, parsePath, type Path } from './paths';
+
+/** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */
+export type ColumnKind = 'id' | 'text' | 'status' | 'time' | 'people';
+
+export interface ColumnSpec {
+  header: string;
+  /** Dot paths tried in order for each item; the first with a value gives the cell. */
+  paths: string[];
+  kind?: ColumnKind;
+}
+
+export interface Column {
+  header: string;
+  paths: Path[];
+  kind: ColumnKind;
+}
+
+// Lookup is also loose (case, `_`, `-` ignored), so start_time covers startTime and StartTime too.
+// A calendar-style {dateTime, timeZone} object is tried before the plain field.
+const startPaths = ['start.dateTime', 'start', 'start_time', 'starts_at', 'start_at', 'start_date', 'start_datetime', 'time', 'scheduled_at', 'date'];
+const endPaths = ['end.dateTime', 'end', 'end_time', 'ends_at', 'end_at', 'end_date', 'end_datetime'];
+
+export const BOOKING_COLUMNS: ColumnSpec[] = [
+  { header: 'UID', kind: 'id', paths: ['uid', 'booking_uid', 'id', 'booking_id'] },
+  { header: 'TITLE', kind: 'text', paths: ['title', 'name', 'summary', 'subject', 'event_type.title', 'event_type.name'] },
+  { header: 'STATUS', kind: 'status', paths: ['status', 'state', 'booking_status'] },
+  { header: 'START', kind: 'time', paths: startPaths },
+  { header: 'END', kind: 'time', paths: endPaths },
+  {
+    header: 'ATTENDEE',
+    kind: 'people',
+    paths: [
+      'attendee.name', 'attendee.email', 'attendee_name', 'attendees.0.name', 'attendees.0.email', 'attendee_email',
+      'attendee', 'attendees.0', 'invitee.name', 'invitee.email', 'guest.name',
+      'guest.email', 'booker.name', 'booker.email', 'customer.name', 'customer.email',
+    ],
+  },
+];
+
+export function resolveColumn(spec: ColumnSpec): Column {
+  return { header: spec.header, paths: spec.paths.map(parsePath), kind: spec.kind ?? 'text' };
+}
+
+/** --fields a,b.c: exactly those columns, headed by the path as typed. */
+export function columnsForFields(fields: string[]): Column[] {
+  return fields.map((f) => ({ header: f.toUpperCase(), paths: [parsePath(f)], kind: kindOfName(f) }));
+}
+
+function hasValue(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== '';
+}
+
+/** The item's value for the column and the alias that gave it (null when none did). */
+export function cellValue(item: unknown, column: Column): { value: unknown; path: Path | null } {
+  for (const path of column.paths) {
+    const value = getPath(item, path);
+    if (hasValue(value)) return { value, path };
+  }
+  return { value: undefined, path: null };
+}
+
+/**
+ * Preferred columns that some item fills; when fewer than two match, the shape is not the expected one
+ * and the columns come from the data itself.
+ */
+export function chooseColumns(items: unknown[], preferred?: ColumnSpec[]): Column[] {
+  if (preferred) {
+    const found = preferred.map(resolveColumn).filter((c) => items.some((item) => cellValue(item, c).path !== null));
+    if (found.length >= 2) return found;
+  }
+  return columnsFromData(items);
+}
+
+const FIRST_KEYS = ['id', 'uid', 'slug', 'name', 'title'];
+const ISO_LIKE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/;
+
+function kindOfName(path: string): ColumnKind {
+  const name = path.split('.').pop() ?? path;
+  if (/^(id|uid|slug)$/i.test(name) || /(_id|_uid|[a-z]Id|[a-z]Uid)$/.test(name)) return 'id';
+  if (/^(status|state)$/i.test(name)) return 'status';
+  return 'text';
+}
+
+/** Top-level fields in order of first appearance: the usual identity keys first, nested values last. */
+function columnsFromData(items: unknown[]): Column[] {
+  // Each key's first non-empty value decides whether it is a scalar or a nested column.
+  const sample = new Map<string, unknown>();
+  for (const item of items) {
+    if (!isPlainObject(item)) continue;
+    for (const [key, value] of Object.entries(item)) {
+      if (!sample.has(key) || (sample.get(key) === undefined && hasValue(value))) sample.set(key, hasValue(value) ? value : undefined);
+    }
+  }
+  if (sample.size === 0) return [{ header: 'VALUE', paths: [[]], kind: 'text' }];
+  const isNested = (key: string) => {
+    const s = sample.get(key);
+    return Array.isArray(s) || isPlainObject(s);
+  };
+  const keys = [...sample.keys()];
+  const scalars = keys.filter((k) => !isNested(k));
+  const first = FIRST_KEYS.flatMap((f) => scalars.filter((k) => k.toLowerCase() === f));
+  const ordered = [...first, ...scalars.filter((k) => !first.includes(k)), ...keys.filter(isNested)];
+  return ordered.map((key) => {
+    const s = sample.get(key);
+    const kind = typeof s === 'string' && ISO_LIKE.test(s) ? 'time' : kindOfName(key);
+    return { header: key.toUpperCase(), paths: [[key]], kind };
+  });
+}

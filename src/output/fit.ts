@@ -1,0 +1,37 @@
+// Fitting columns into the terminal's width, gh-style: low-priority (rightmost) columns are dropped
+// until the rest fit at their minimum widths, then the spare width is shared out, so narrow columns
+// show whole and only the widest ones are cut.
+
+export interface FitColumn {
+  /** Widest cell or header. */
+  natural: number;
+  /** Narrowest it may be cut to (ids and times want all of theirs). */
+  min: number;
+}
+
+/** Widths for the leading columns that fit (at least one); `gap` is the space between columns. */
+export function fitWidths(columns: FitColumn[], available: number, gap: number): number[] {
+  const mins = columns.map((c) => Math.min(c.natural, c.min));
+  let count = columns.length;
+  const total = (n: number) => mins.slice(0, n).reduce((a, b) => a + b, 0) + gap * Math.max(0, n - 1);
+  while (count > 1 && total(count) > available) count--;
+  if (count === 0) return [];
+  if (total(count) > available) return [Math.max(1, available)];
+
+  const widths = mins.slice(0, count);
+  let spare = available - total(count);
+  // Water-filling: the columns that still want width each get an even share of what is left,
+  // never more than they want, until nothing is left or nobody wants more.
+  for (;;) {
+    const wanting = widths.map((w, i) => (w < columns[i]!.natural ? i : -1)).filter((i) => i >= 0);
+    if (wanting.length === 0 || spare <= 0) break;
+    const share = Math.max(1, Math.floor(spare / wanting.length));
+    for (const i of wanting) {
+      const add = Math.min(share, columns[i]!.natural - widths[i]!, spare);
+      widths[i]! += add;
+      spare -= add;
+      if (spare === 0) break;
+    }
+  }
+  return widths;
+}
