@@ -1,0 +1,99 @@
+// Lists in the four formats. json must buffer (one array); the table buffers too (column widths
+// depend on every row); tsv and ndjson write each item as it arrives, in constant memory.
+import { outputFormat } from '../context';
+import { chooseColumns, columnsForFields, type Column, type ColumnSpec } from './columns';
+import { tsvCell } from './cells';
+import { project } from './paths';
+import { emit, fieldList, fieldPaths, jsonText, noResults, type OutputContext } from './sink';
+import type { TableRenderer } from './table';
+
+export interface ListWriter {
+  write(item: unknown): void;
+  /** The list is complete. */
+  end(): void;
+  /** The list failed part-way: json prints nothing; the other formats keep (or print) whole rows. */
+  abort(): void;
+}
+
+export interface ListWriterOptions {
+  /** Columns to prefer when the items have them, e.g. BOOKING_COLUMNS. */
+  preferred?: ColumnSpec[];
+}
+
+export async function createListWriter(ctx: OutputContext, opts: ListWriterOptions = {}): Promise<ListWriter> {
+  switch (outputFormat(ctx)) {
+    case 'json':
+      return jsonWriter(ctx);
+    case 'ndjson':
+      return ndjsonWriter(ctx);
+    case 'tsv':
+      return tsvWriter(ctx, opts.preferred);
+    case 'table': {
+      // Loaded now, while the first page is on its way, so that end() and abort() stay synchronous.
+      const { loadTableRenderer } = await import('./table');
+      return tableWriter(ctx, await loadTableRenderer(ctx.io.color), opts.preferred);
+    }
+  }
+}
+
+function projector(ctx: OutputContext): (item: unknown) => unknown {
+  const paths = fieldPaths(ctx);
+  return paths ? (item) => project(item, paths) : (item) => item;
+}
+
+function jsonWriter(ctx: OutputContext): ListWriter {
+  const shape = projector(ctx);
+  const items: unknown[] = [];
+  return {
+    write: (item) => void items.push(shape(item)),
+    end: () => emit(ctx, `${jsonText(items, 2)}\n`),
+    // Half an array is not JSON a script could use; the error on stderr says where to resume.
+    abort: () => void (items.length = 0),
+  };
+}
+
+function ndjsonWriter(ctx: OutputContext): ListWriter {
+  const shape = projector(ctx);
+  return {
+    write: (item) => emit(ctx, `${jsonText(shape(item))}\n`),
+    end: () => {},
+    abort: () => {},
+  };
+}
+
+function tsvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
+  const fields = fieldList(ctx);
+  // Streaming: without --fields the first item decides the columns, and they stay fixed after it.
+  let columns: Column[] | undefined = fields && columnsForFields(fields);
+  let count = 0;
+  return {
+    write(item) {
+      columns ??= chooseColumns([item], preferred);
+      emit(ctx, `${columns.map((c) => tsvCell(item, c)).join('\t')}\n`);
+      count++;
+    },
+    end() {
+      if (count === 0 && ctx.io.stdoutIsTTY) noResults(ctx);
+    },
+    abort() {},
+  };
+}
+
+function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: ColumnSpec[]): ListWriter {
+  const fields = fieldList(ctx);
+  let items: unknown[] = [];
+  const flush = () => {
+    const columns = fields ? columnsForFields(fields) : chooseColumns(items, preferred);
+    emit(ctx, renderer.list(columns, items, ctx.io.columns));
+    items = [];
+  };
+  return {
+    write: (item) => void items.push(item),
+    end() {
+      if (items.length === 0) noResults(ctx);
+      else flush();
+    },
+    // What arrived before the failure is still worth seeing; the error follows on stderr.
+    abort: flush,
+  };
+}

@@ -1,0 +1,51 @@
+// A single resource (get, whoami) and raw bodies (api). A record in tsv is `key<TAB>value` lines with
+// nested objects flattened to dot paths; on a terminal the same pairs as a two-column table.
+import { outputFormat } from '../context';
+import { displayText, rawText } from './cells';
+import { escapeControl, escapeControlKeepLines } from './escape';
+import { flatten, getPath, isPlainObject, parsePath, project } from './paths';
+import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
+
+/** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
+function leaves(record: unknown, fields: string[] | undefined): [string, unknown][] {
+  if (!fields) return flatten(record);
+  return fields.flatMap((f) => flatten(getPath(record, parsePath(f)), f));
+}
+
+function pairs(record: unknown, fields: string[] | undefined, text: (v: unknown) => string): [string, string][] {
+  return leaves(record, fields).map(([k, v]) => [escapeControl(k), text(v)]);
+}
+
+export async function writeRecord(ctx: OutputContext, record: unknown): Promise<void> {
+  const fields = fieldList(ctx);
+  const format = outputFormat(ctx);
+  if (format === 'json' || format === 'ndjson') {
+    const paths = fieldPaths(ctx);
+    emit(ctx, `${jsonText(paths ? project(record, paths) : record, format === 'json' ? 2 : 0)}\n`);
+    return;
+  }
+  // A bare scalar (a body that is just "ok" or 42) has no keys to show.
+  if (!fields && !isPlainObject(record) && !Array.isArray(record)) {
+    emit(ctx, `${format === 'tsv' ? rawText(record) : displayText(record)}\n`);
+    return;
+  }
+  if (format === 'tsv') {
+    emit(ctx, pairs(record, fields, rawText).map(([k, v]) => `${k}\t${v}\n`).join(''));
+    return;
+  }
+  const { loadTableRenderer } = await import('./table');
+  const renderer = await loadTableRenderer(ctx.io.color);
+  emit(ctx, renderer.record(pairs(record, fields, displayText), ctx.io.columns));
+}
+
+/** A body as sent (api, --no-paginate -o json): pretty lossless JSON, --fields projecting it. */
+export function writeJsonValue(ctx: OutputContext, value: unknown): void {
+  const paths = fieldPaths(ctx);
+  emit(ctx, `${jsonText(paths ? project(value, paths) : value, 2)}\n`);
+}
+
+/** A non-JSON body for a terminal: its lines kept, control characters shown escaped. */
+export function writeEscapedText(ctx: OutputContext, text: string): void {
+  if (text === '') return;
+  emit(ctx, escapeControlKeepLines(text.endsWith('\n') ? text : `${text}\n`));
+}

@@ -1,0 +1,39 @@
+// Where every piece of output goes: stdout, whole lines per write (an interrupted run leaves whole
+// lines), never interleaved with a progress line on the same terminal.
+import type { Context } from '../context';
+import { hint } from '../context';
+import { stringifyJson } from '../json';
+import { escapeJsonText } from './escape';
+import { parsePath, type Path } from './paths';
+import { clearProgressLine } from './progress';
+
+/** What the output layer needs of a command's context. */
+export type OutputContext = Pick<Context, 'io' | 'globals'>;
+
+/** Writes text made of whole lines to stdout. */
+export function emit(ctx: OutputContext, lines: string): void {
+  if (lines === '') return;
+  if (ctx.io.stdoutIsTTY) clearProgressLine(ctx);
+  ctx.io.stdout.write(lines);
+}
+
+/** Lossless JSON with no raw control or bidi character left in it; pretty when indent is 2. */
+export function jsonText(value: unknown, indent = 0): string {
+  return escapeJsonText(stringifyJson(value, indent));
+}
+
+/** --fields, or undefined when not given. */
+export function fieldList(ctx: OutputContext): string[] | undefined {
+  const fields = ctx.globals.fields;
+  return fields && fields.length > 0 ? fields : undefined;
+}
+
+export function fieldPaths(ctx: OutputContext): Path[] | undefined {
+  return fieldList(ctx)?.map(parsePath);
+}
+
+/** An empty list says so on stderr, so a terminal user can tell "nothing" from "still waiting". */
+export function noResults(ctx: OutputContext): void {
+  if (ctx.io.stdoutIsTTY) clearProgressLine(ctx);
+  hint(ctx, 'No results');
+}
