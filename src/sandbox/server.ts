@@ -1,0 +1,155 @@
+// startSandbox: the whole fake service in one process: the world from the seed, the HTTP server, the
+// lifecycle timer and the webhook sender. Used by `booking sandbox`, the test suite and the demo.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FailureError, UsageError } from '../errors';
+import { deliveryBody } from '../webhook/payload';
+import {
+  DEFAULT_API_KEY, DEFAULT_BOOKINGS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, DEFAULT_SHAPE, DEFAULT_TICK_SECONDS,
+  DEFAULT_WEBHOOK_SECRET, SHAPES, webhookUrlProblem, type ShapeName,
+} from './defaults';
+import { DEFAULT_EPOCH, generateWorld, type Booking, type EventType, type Owner } from './data';
+import { markBigInts, restoreBigInts } from './json-text';
+import { Lifecycle, type Change } from './lifecycle';
+import { createRequestHandler } from './routes';
+import { BookingStore } from './store';
+import { Switches } from './switches';
+import { WebhookSender } from './webhooks';
+
+export type { ShapeName } from './defaults';
+export type { Change } from './lifecycle';
+
+export interface SandboxOptions {
+  /** 0 picks a free port. Default 4010. */
+  port?: number;
+  host?: string;
+  apiKey?: string;
+  /** The signing secret of every webhook URL. */
+  secret?: string;
+  bookings?: number;
+  seed?: string | number;
+  webhookUrls?: string[];
+  /** Seconds between lifecycle changes; 0 stops the lifecycle (advance() still works). Default 2. */
+  tickSeconds?: number;
+  shape?: ShapeName;
+  latencyMs?: number;
+  failRate?: number;
+  rateLimit?: number;
+  /** Request lines, lifecycle changes and delivered webhooks; nothing when absent. */
+  log?: (line: string) => void;
+  /** Failed webhook attempts. */
+  warn?: (line: string) => void;
+  /** Webhook retry waits; default 0.5 s, 1 s, 2 s. */
+  retryDelaysMs?: number[];
+  /** Sandbox time at start; default 2026-01-05T00:00:00Z. */
+  epoch?: Date;
+}
+
+export interface Sandbox {
+  /** Base URL, e.g. http://127.0.0.1:4010 */
+  url: string;
+  host: string;
+  port: number;
+  apiKey: string;
+  secret: string;
+  seed: string;
+  shape: ShapeName;
+  owner: Owner;
+  eventTypes: readonly EventType[];
+  /** Every booking, in creation order, as it is now. */
+  bookings(): readonly Booking[];
+  /** Makes the next lifecycle change now and starts its deliveries. */
+  advance(): Change;
+  /** Resolves when the deliveries started so far are done (delivered or given up). */
+  deliveriesSettled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const shape = opts.shape ?? DEFAULT_SHAPE;
+  if (!SHAPES.includes(shape)) throw new UsageError(`unknown shape "${shape}": use one of ${SHAPES.join(', ')}.`);
+  for (const u of opts.webhookUrls ?? []) {
+    const problem = webhookUrlProblem(u);
+    if (problem) throw new UsageError(problem);
+  }
+  const seed = String(opts.seed ?? DEFAULT_SEED);
+  const apiKey = opts.apiKey ?? DEFAULT_API_KEY;
+  const secret = opts.secret ?? DEFAULT_WEBHOOK_SECRET;
+  const host = opts.host ?? DEFAULT_HOST;
+  const port = opts.port ?? DEFAULT_PORT;
+  const tickMs = Math.round((opts.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000);
+
+  const world = generateWorld(seed, opts.bookings ?? DEFAULT_BOOKINGS, opts.epoch ?? DEFAULT_EPOCH);
+  const store = new BookingStore(world.bookings);
+  const startedAt = Date.now();
+  const epoch = (opts.epoch ?? DEFAULT_EPOCH).getTime();
+  const lifecycle = new Lifecycle(store, world.eventTypes, seed, () => epoch + (Date.now() - startedAt));
+  const sender = new WebhookSender({ urls: opts.webhookUrls ?? [], secret, retryDelaysMs: opts.retryDelaysMs, log: opts.log, warn: opts.warn });
+  const closing = new AbortController();
+
+  const server = createServer();
+  await listen(server, port, host);
+  const bound = (server.address() as AddressInfo).port;
+  const url = `http://${urlHost(host)}:${bound}`;
+  server.on(
+    'request',
+    createRequestHandler({
+      apiKey, shape, owner: world.owner, eventTypes: world.eventTypes, store, baseUrl: url, log: opts.log, closing: closing.signal,
+      switches: new Switches({ latencyMs: opts.latencyMs, failRate: opts.failRate, rateLimit: opts.rateLimit, seed }),
+    }),
+  );
+
+  const advance = (): Change => {
+    const change = lifecycle.step();
+    const b = change.booking;
+    opts.log?.(`${new Date().toISOString()} lifecycle ${change.event} ${b.uid} ${change.from ? `${change.from} -> ` : ''}${b.status}`);
+    const body = deliveryBody(change.event, markBigInts(b) as unknown as Record<string, unknown>, {
+      id: lifecycle.eventId(),
+      createdAt: change.at,
+      previous: change.previous,
+    });
+    sender.send(change.event, restoreBigInts(body));
+    return change;
+  };
+  const timer = tickMs > 0 ? setInterval(advance, tickMs) : undefined;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url, host, port: bound, apiKey, secret, seed, shape, owner: world.owner, eventTypes: world.eventTypes,
+    bookings: () => store.all(),
+    advance,
+    deliveriesSettled: () => sender.settled(),
+    close: () =>
+      (closed ??= (async () => {
+        if (timer) clearInterval(timer);
+        closing.abort();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Keep-alive connections would hold close() open until their idle timeout.
+        server.closeAllConnections();
+        await Promise.all([stopped, sender.close()]);
+      })()),
+  };
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      const where = `${urlHost(host)}:${port}`;
+      if (err.code === 'EADDRINUSE') reject(new FailureError(`cannot listen on ${where}: the port is in use`, 'Pick another with --port, or --port 0 for a free one.'));
+      else if (err.code === 'EACCES') reject(new FailureError(`cannot listen on ${where}: permission denied`, 'Ports below 1024 need privileges; pick another with --port.'));
+      else reject(new FailureError(`cannot listen on ${where}: ${err.code ?? err.message}`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+/** How the host appears in the printed URL: a wildcard address becomes loopback, IPv6 gets brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

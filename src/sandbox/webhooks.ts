@@ -1,0 +1,95 @@
+// Sends each lifecycle change as a signed delivery to every --webhook-url: a POST of the exact bytes
+// that were signed, retried with backoff when the receiver fails, one log line per attempt.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../webhook/signature';
+
+export const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000];
+
+export interface WebhookSenderOptions {
+  urls: string[];
+  secret: string;
+  /** Waits before the 2nd, 3rd… attempt; its length is the number of retries. */
+  retryDelaysMs?: number[];
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Successful attempts (silenced by -q). */
+  log?: (line: string) => void;
+  /** Failed attempts, even when quiet: a receiver that fails is worth knowing about. */
+  warn?: (line: string) => void;
+}
+
+export class WebhookSender {
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly closing = new AbortController();
+
+  constructor(private readonly opts: WebhookSenderOptions) {}
+
+  /** Starts delivering body to every URL; returns at once. */
+  send(event: EventName, body: string): void {
+    if (this.closing.signal.aborted) return;
+    const bytes = Buffer.from(body, 'utf8');
+    for (const url of this.opts.urls) {
+      const p = this.deliver(url, event, bytes).finally(() => this.inflight.delete(p));
+      this.inflight.add(p);
+    }
+  }
+
+  /** Resolves when every delivery started so far has succeeded or given up. */
+  async settled(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  /** Abandons deliveries in flight and waiting retries. */
+  async close(): Promise<void> {
+    this.closing.abort();
+    await this.settled();
+  }
+
+  private async deliver(url: string, event: EventName, bytes: Buffer): Promise<void> {
+    const delays = this.opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    const attempts = delays.length + 1;
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(bytes.length),
+      'user-agent': 'booking-sandbox',
+      [SIGNATURE_HEADER]: signatureHeader(this.opts.secret, bytes),
+      [EVENT_HEADER]: event,
+    };
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const outcome = await post(url, headers, bytes, this.opts.timeoutMs ?? 5_000, this.closing.signal);
+      if (this.closing.signal.aborted) return;
+      const line = `${new Date().toISOString()} webhook ${event} ${url} ${outcome} (attempt ${attempt}/${attempts}`;
+      if (typeof outcome === 'number' && outcome >= 200 && outcome < 300) {
+        this.opts.log?.(`${line})`);
+        return;
+      }
+      if (attempt === attempts) {
+        this.opts.warn?.(`${line}, giving up)`);
+        return;
+      }
+      const wait = delays[attempt - 1]!;
+      this.opts.warn?.(`${line}, retrying in ${wait / 1000}s)`);
+      await sleep(wait, undefined, { signal: this.closing.signal }).catch(() => undefined);
+      if (this.closing.signal.aborted) return;
+    }
+  }
+}
+
+/** The response status, or the error code when there was none (ECONNREFUSED, timeout…). */
+function post(url: string, headers: Record<string, string>, body: Buffer, timeoutMs: number, closing: AbortSignal): Promise<number | string> {
+  return new Promise((resolve) => {
+    const signal = AbortSignal.any([closing, AbortSignal.timeout(timeoutMs)]);
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    // agent: false: a fresh connection per attempt, none left open to keep the process alive.
+    const req = send(url, { method: 'POST', headers, agent: false, signal }, (res) => {
+      res.resume();
+      res.on('close', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      resolve(signal.aborted && !closing.aborted ? 'timeout' : (err.code ?? err.message));
+    });
+    req.end(body);
+  });
+}
