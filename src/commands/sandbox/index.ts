@@ -1,5 +1,69 @@
-import type { Command } from 'commander';
+// `booking sandbox`: flags to options, nothing more. The server itself is imported when the command
+// runs (run.ts), so registering this command costs every other command nothing at start-up.
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandDeps } from '../deps';
+import { collect, intOption, nonEmpty } from '../../options';
+import {
+  DEFAULT_API_KEY, DEFAULT_BOOKINGS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, DEFAULT_SHAPE, DEFAULT_TICK_SECONDS,
+  DEFAULT_WEBHOOK_SECRET, SHAPES, webhookUrlProblem, type ShapeName,
+} from '../../sandbox/defaults';
+import { runSandbox } from './run';
 
-// TODO: not built yet.
-export function registerSandboxCommand(_program: Command, _deps: CommandDeps): void {}
+export interface SandboxCmdOptions {
+  port: number;
+  host: string;
+  apiKey: string;
+  bookings: number;
+  seed: string;
+  webhookUrl?: string[];
+  webhookSecret: string;
+  /** Seconds; 0 stops the lifecycle. */
+  tick: number;
+  shape: ShapeName;
+  latency?: number;
+  failRate?: number;
+  rateLimit?: number;
+}
+
+export function registerSandboxCommand(program: Command, deps: CommandDeps): void {
+  program.addCommand(newCmdSandbox(deps));
+}
+
+export function newCmdSandbox(deps: CommandDeps, runF = runSandbox): Command {
+  return new Command('sandbox')
+    .description('run a local fake of the service: the four endpoints, paging, and signed webhooks of a simulated booking lifecycle')
+    .option('--port <port>', 'port to listen on; 0 picks a free one', intOption(0, 65_535), DEFAULT_PORT)
+    .option('--host <host>', 'address to listen on', nonEmpty('--host'), DEFAULT_HOST)
+    .option('--api-key <key>', 'the bearer key the sandbox accepts', nonEmpty('--api-key'), DEFAULT_API_KEY)
+    .option('--bookings <n>', 'how many bookings to start with', intOption(0, 100_000), DEFAULT_BOOKINGS)
+    .option('--seed <seed>', 'seed of the generated data (same seed, same data)', nonEmpty('--seed'), DEFAULT_SEED)
+    .option('--webhook-url <url>', 'send signed deliveries here (repeatable)', collect(webhookUrl))
+    .option('--webhook-secret <secret>', 'signing secret of the deliveries', nonEmpty('--webhook-secret'), DEFAULT_WEBHOOK_SECRET)
+    .option('--tick <seconds>', 'seconds between lifecycle changes; 0 stops them', tickSeconds, DEFAULT_TICK_SECONDS)
+    .addOption(new Option('--shape <name>', 'response shape of lists and objects').choices(SHAPES).default(DEFAULT_SHAPE))
+    .option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000))
+    .option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate)
+    .option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000))
+    .action(async (opts: SandboxCmdOptions, cmd: Command) => {
+      deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
+    });
+}
+
+function webhookUrl(value: string): string {
+  const problem = webhookUrlProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value;
+}
+
+// src/options.ts's secondsOption wants a value above its minimum; here 0 is meaningful (no lifecycle).
+function tickSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) || n > 86_400) throw new InvalidArgumentError('expected seconds from 0 (no lifecycle) to 86400.');
+  return n;
+}
+
+function failRate(value: string): number {
+  const n = Number(value);
+  if (!/^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) || n > 1) throw new InvalidArgumentError('expected a share from 0 to 1, e.g. 0.2.');
+  return n;
+}

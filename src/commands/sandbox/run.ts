@@ -1,0 +1,70 @@
+// Runs the sandbox until SIGINT/SIGTERM: prints how to reach it (stdout), logs requests, lifecycle
+// changes and deliveries (stderr), then closes the server and its timers and exits 0.
+import type { RunResult } from '../deps';
+import type { Context } from '../../context';
+import { hint } from '../../context';
+import type { SandboxCmdOptions } from './index';
+
+export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResult {
+  const { startSandbox } = await import('../../sandbox/server');
+  const err = (line: string) => void ctx.io.stderr.write(`${line}\n`);
+  const sandbox = await startSandbox({
+    port: opts.port,
+    host: opts.host,
+    apiKey: opts.apiKey,
+    secret: opts.webhookSecret,
+    bookings: opts.bookings,
+    seed: opts.seed,
+    webhookUrls: opts.webhookUrl ?? [],
+    tickSeconds: opts.tick,
+    shape: opts.shape,
+    latencyMs: opts.latency,
+    failRate: opts.failRate,
+    rateLimit: opts.rateLimit,
+    log: ctx.globals.quiet ? undefined : err,
+    warn: err,
+  });
+  try {
+    const format = ctx.globals.output;
+    if (format === 'json' || format === 'ndjson') {
+      // One line even for -o json: the process keeps running, so a script waits for the first line.
+      const info = {
+        base_url: sandbox.url,
+        api_key: sandbox.apiKey,
+        webhook_secret: sandbox.secret,
+        port: sandbox.port,
+        seed: sandbox.seed,
+        bookings: opts.bookings,
+        shape: sandbox.shape,
+        tick_seconds: opts.tick,
+        webhook_urls: opts.webhookUrl ?? [],
+        pid: process.pid,
+      };
+      ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
+    } else {
+      ctx.io.stdout.write(`Booking sandbox running at ${sandbox.url}\nAPI key:        ${sandbox.apiKey}\nSigning secret: ${sandbox.secret}\n`);
+    }
+    if (!isLoopback(opts.host)) err(`warning: listening on ${opts.host}: anyone who can reach it can read the data with the sandbox key.`);
+    const targets = opts.webhookUrl?.length ? opts.webhookUrl.join(', ') : 'none (add --webhook-url)';
+    const pace = opts.tick > 0 ? `a lifecycle change every ${opts.tick}s` : 'no lifecycle changes (--tick 0)';
+    hint(ctx, `seed ${sandbox.seed}, ${opts.bookings} bookings, shape ${sandbox.shape}, ${pace}; webhooks: ${targets}`);
+    hint(ctx, `Try: BOOKING_BASE_URL=${sandbox.url} BOOKING_API_KEY=${sandbox.apiKey} booking bookings list`);
+    hint(ctx, 'Stop with Ctrl-C.');
+    await aborted(ctx.signal);
+  } finally {
+    await sandbox.close();
+  }
+  hint(ctx, 'sandbox stopped');
+  return 0;
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}

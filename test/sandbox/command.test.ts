@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/main';
+import { testIO } from '../../src/io';
+
+async function waitFor<T>(read: () => T | undefined, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = read();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('booking sandbox (in process)', () => {
+  it('--json prints one line to read the URL, key and secret from; an abort stops it with exit 0', async () => {
+    const io = testIO();
+    const ac = new AbortController();
+    const done = main(['sandbox', '--port', '0', '--json', '--bookings', '5', '--tick', '0'], { io, env: {}, signal: ac.signal });
+    const line = await waitFor(() => (io.out().includes('\n') ? io.out() : undefined));
+    expect(line.split('\n')).toHaveLength(2);
+    const info = JSON.parse(line);
+    expect(info).toMatchObject({ api_key: 'sk_test_sandbox', webhook_secret: 'whsec_sandbox', bookings: 5, shape: 'data-meta', seed: '1', tick_seconds: 0 });
+    expect(info.base_url).toBe(`http://127.0.0.1:${info.port}`);
+    const r = await fetch(`${info.base_url}/api/v1/bookings`, { headers: { authorization: 'Bearer sk_test_sandbox' } });
+    expect(((await r.json()) as { data: unknown[] }).data).toHaveLength(5);
+    ac.abort();
+    expect(await done).toBe(0);
+    expect(io.err()).toMatch(/GET \/api\/v1\/bookings 200/);
+    expect(io.err()).toMatch(/sandbox stopped\n$/);
+    await expect(fetch(`${info.base_url}/api/v1/me`)).rejects.toThrow();
+  });
+
+  it('prints readable lines by default; -q silences the request log', async () => {
+    const io = testIO();
+    const ac = new AbortController();
+    const done = main(['sandbox', '--port', '0', '-q', '--api-key', 'k1', '--webhook-secret', 's1'], { io, env: {}, signal: ac.signal });
+    const out = await waitFor(() => (io.out().split('\n').length > 3 ? io.out() : undefined));
+    expect(out).toMatch(/^Booking sandbox running at http:\/\/127\.0\.0\.1:\d+\nAPI key: +k1\nSigning secret: +s1\n$/);
+    const url = /at (\S+)/.exec(out)![1];
+    await fetch(`${url}/api/v1/me`, { headers: { authorization: 'Bearer k1' } });
+    ac.abort();
+    expect(await done).toBe(0);
+    expect(io.err()).toBe('');
+  });
+
+  it.each([
+    [['--port', '70000'], /--port/],
+    [['--tick', '-1'], /--tick/],
+    [['--fail-rate', '1.5'], /--fail-rate/],
+    [['--latency', 'slow'], /--latency/],
+    [['--rate-limit', '0'], /--rate-limit/],
+    [['--bookings', 'many'], /--bookings/],
+    [['--shape', 'xml'], /--shape.*data-meta/],
+    [['--webhook-url', 'ftp://example.com/'], /only http and https/],
+  ])('bad value %j → exit 2, one line', async (args, message) => {
+    const io = testIO();
+    expect(await main(['sandbox', ...args], { io, env: {} })).toBe(2);
+    expect(io.err()).toMatch(message);
+    expect(io.err().trim().split('\n')).toHaveLength(1);
+  });
+});

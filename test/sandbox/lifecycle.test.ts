@@ -1,0 +1,146 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EVENTS } from '../../src/webhook/signature';
+import { startSandbox } from '../../src/sandbox/server';
+import { get } from './helpers';
+
+interface Delivery {
+  event: string;
+  signature: string;
+  contentType: string;
+  raw: Buffer;
+  body: any;
+  authentic: boolean;
+}
+
+/** A loopback receiver that checks each delivery's HMAC itself; `answer` picks the status. */
+async function receiver(secret: string, answer: (n: number) => number = () => 204) {
+  const deliveries: Delivery[] = [];
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const signature = String(req.headers['x-service-signature']);
+      const want = Buffer.from(`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`);
+      const authentic = want.length === signature.length && timingSafeEqual(want, Buffer.from(signature));
+      const status = answer(++n);
+      if (status < 300) {
+        deliveries.push({ event: String(req.headers['x-service-event']), signature, contentType: String(req.headers['content-type']), raw, body: JSON.parse(raw.toString()), authentic });
+      }
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, deliveries, attempts: () => n, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanup.splice(0).map((f) => f()));
+});
+
+async function until(cond: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('lifecycle', () => {
+  it('sends all six events, signed over the exact bytes, to every webhook URL', async () => {
+    const [a, b] = [await receiver('whsec_sandbox'), await receiver('whsec_sandbox')];
+    cleanup.push(a.close, b.close);
+    const sb = await startSandbox({ port: 0, tickSeconds: 0.05, bookings: 30, webhookUrls: [a.url, b.url] });
+    cleanup.push(sb.close);
+    await until(() => new Set(a.deliveries.map((d) => d.event)).size === 6 && new Set(b.deliveries.map((d) => d.event)).size === 6, 5_000);
+    for (const d of [...a.deliveries, ...b.deliveries]) {
+      expect(d.authentic).toBe(true);
+      expect(d.contentType).toBe('application/json');
+      expect(d.body.event).toBe(d.event);
+      expect(d.body).toMatchObject({ id: expect.stringMatching(/^evt_/), created_at: expect.any(String), data: { booking: { uid: expect.any(String) } } });
+    }
+    const rescheduled = a.deliveries.find((d) => d.event === 'booking.rescheduled')!.body.data;
+    expect(rescheduled.previous.start).not.toBe(rescheduled.booking.start);
+    expect(Date.parse(rescheduled.previous.end) - Date.parse(rescheduled.previous.start)).toBe(Date.parse(rescheduled.booking.end) - Date.parse(rescheduled.booking.start));
+    expect(a.deliveries.find((d) => d.event === 'no_show.flagged')!.body.data.booking).toMatchObject({ status: 'completed', no_show: true });
+  });
+
+  it('covers the six events in the first seven changes (14 s at the default 2 s), even from no bookings', async () => {
+    for (const bookings of [0, 120]) {
+      const sb = await startSandbox({ port: 0, tickSeconds: 0, bookings });
+      cleanup.push(sb.close);
+      const changes = Array.from({ length: 7 }, () => sb.advance());
+      expect(new Set(changes.map((c) => c.event))).toEqual(new Set(EVENTS));
+      const created = changes[0]!.booking;
+      expect(changes.slice(1, 3).map((c) => [c.event, c.booking.uid])).toEqual([['booking.confirmed', created.uid], ['booking.rescheduled', created.uid]]);
+    }
+  });
+
+  it('changes show through the API, and new bookings get new uids', async () => {
+    const sb = await startSandbox({ port: 0, tickSeconds: 0, bookings: 10 });
+    cleanup.push(sb.close);
+    const created = sb.advance().booking;
+    expect((await get(sb, `/api/v1/bookings/${created.uid}`)).json.data.status).toBe('pending');
+    sb.advance();
+    const r = await get(sb, `/api/v1/bookings/${created.uid}`);
+    expect(r.json.data.status).toBe('confirmed');
+    expect(r.json.data.updated_at).not.toBe(r.json.data.created_at);
+    expect(sb.bookings()).toHaveLength(11);
+  });
+
+  it('writes big ids with exact digits in deliveries too', async () => {
+    const rx = await receiver('whsec_sandbox');
+    cleanup.push(rx.close);
+    // Sequence 12 is created by the first change; 12 % 5 === 2 gives it a 64-bit id.
+    const sb = await startSandbox({ port: 0, tickSeconds: 0, bookings: 11, webhookUrls: [rx.url] });
+    cleanup.push(sb.close);
+    sb.advance();
+    await sb.deliveriesSettled();
+    expect(rx.deliveries[0]!.raw.toString()).toContain('"booking":{"id":9007199254764993,');
+  });
+
+  it('retries a failing receiver with backoff, logging each attempt', async () => {
+    const rx = await receiver('whsec_sandbox', (n) => (n <= 2 ? 500 : 200));
+    cleanup.push(rx.close);
+    const lines: string[] = [];
+    const sb = await startSandbox({ port: 0, tickSeconds: 0, webhookUrls: [rx.url], retryDelaysMs: [20, 40, 80], log: (l) => lines.push(l), warn: (l) => lines.push(l) });
+    cleanup.push(sb.close);
+    sb.advance();
+    await sb.deliveriesSettled();
+    expect(rx.attempts()).toBe(3);
+    expect(rx.deliveries).toHaveLength(1);
+    const hooks = lines.filter((l) => l.includes(' webhook '));
+    expect(hooks).toHaveLength(3);
+    expect(hooks[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+Z webhook booking.created ${rx.url} 500 \\(attempt 1/4, retrying in 0.02s\\)$`));
+    expect(hooks[2]).toMatch(/ 200 \(attempt 3\/4\)$/);
+  });
+
+  it('gives up after the last retry, and on a closed port says why', async () => {
+    const warns: string[] = [];
+    const sb = await startSandbox({ port: 0, tickSeconds: 0, webhookUrls: ['http://127.0.0.1:9/'], retryDelaysMs: [5, 5], warn: (l) => warns.push(l) });
+    cleanup.push(sb.close);
+    sb.advance();
+    await sb.deliveriesSettled();
+    expect(warns).toHaveLength(3);
+    expect(warns[2]).toMatch(/ ECONNREFUSED \(attempt 3\/3, giving up\)$/);
+  });
+
+  it('--tick 0 changes nothing by itself; close() stops the ticking', async () => {
+    const idle = await startSandbox({ port: 0, tickSeconds: 0, bookings: 5 });
+    const busy = await startSandbox({ port: 0, tickSeconds: 0.02, bookings: 5 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(idle.bookings()).toHaveLength(5);
+    await busy.close();
+    const after = busy.bookings().length;
+    expect(after).toBeGreaterThan(5);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(busy.bookings()).toHaveLength(after);
+    await idle.close();
+  });
+});
