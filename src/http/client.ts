@@ -1,16 +1,161 @@
-import type { HttpClient } from './types';
+// The undici HttpClient: one keep-alive pool per run (through EnvHttpProxyAgent, so HTTPS_PROXY /
+// HTTP_PROXY / NO_PROXY apply), the key sent only to the base URL's origin, same-origin redirects
+// followed here, and GETs retried on 429/502/503/504 and lost connections (policy in retry.ts).
+// This is the only module that imports undici; cli.ts loads it lazily.
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
 import type { GlobalOptions } from '../context';
 import type { IOStreams } from '../io';
-import { FailureError } from '../errors';
+import { CliError, FailureError, InterruptedError } from '../errors';
+import { assertSameOrigin, assertTransportAllowed, joinUrl, showUrl, withQuery } from './url';
+import { errorCode, errorForStatus, formatSeconds, networkFailure, requestName, statusLine } from './failures';
+import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryAfterMs, sleep, type Sleep } from './retry';
+import { createDebugLog } from './debug-log';
+import { makeResponse } from './response';
+
+declare const __VERSION__: string;
+const USER_AGENT = `booking-cli/${typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev'}`;
 
 export interface ClientOptions {
   connection: Connection;
   globals: GlobalOptions;
   io: IOStreams;
   signal: AbortSignal;
+  /** Tests inject undici's MockAgent here; otherwise an EnvHttpProxyAgent pool is made. */
+  dispatcher?: Dispatcher;
+  /** First backoff step in ms (default 500); tests make it tiny. */
+  retryBaseMs?: number;
+  /** How the client waits between retries; tests record the delays instead of sleeping. */
+  sleep?: Sleep;
 }
 
-export function createHttpClient(_opts: ClientOptions): HttpClient {
-  throw new FailureError('http: not built yet');
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+interface Exchange {
+  url: URL;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export function createHttpClient(opts: ClientOptions): HttpClient {
+  const { connection, globals } = opts;
+  const base = new URL(connection.baseUrl.href);
+  assertTransportAllowed(base, globals.allowHttp);
+  const ownPool = opts.dispatcher ? undefined : new EnvHttpProxyAgent({ keepAliveTimeout: 10_000 });
+  const dispatcher: Dispatcher = opts.dispatcher ?? ownPool!;
+  const log = createDebugLog(opts.io.stderr, globals.debug);
+  const wait = opts.sleep ?? sleep;
+  const baseMs = opts.retryBaseMs ?? 500;
+  const timeoutMs = globals.timeoutMs;
+
+  /** One request and its whole body, within the timeout. `asked` names the request in messages. */
+  async function exchange(url: URL, asked: URL, signal: AbortSignal): Promise<Exchange> {
+    const timeout = new AbortController();
+    const timer = timeoutMs > 0 ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
+    const started = Date.now();
+    log.request('GET', url);
+    try {
+      const res = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: 'GET',
+        headers: headersFor(url),
+        signal: AbortSignal.any([signal, timeout.signal]),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      const headers = flatHeaders(res.headers);
+      log.response(res.statusCode, body.length, Date.now() - started, REDIRECT_STATUSES.has(res.statusCode) ? headers.location : undefined);
+      return { url, status: res.statusCode, headers, body };
+    } catch (err) {
+      if (signal.aborted) throw new InterruptedError();
+      if (timeout.signal.aborted || TIMEOUT_CODES.has(errorCode(err) ?? '')) {
+        log.failure('timeout', Date.now() - started);
+        throw new FailureError(`${requestName('GET', asked)}: no response within ${formatSeconds(timeoutMs)}`, 'raise --timeout if the server is just slow.');
+      }
+      log.failure(errorCode(err) ?? 'error', Date.now() - started);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function headersFor(url: URL): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
+    // Checked before every request already; this keeps the key off any other origin regardless.
+    if (url.origin === base.origin) headers.authorization = `Bearer ${connection.apiKey}`;
+    return headers;
+  }
+
+  async function follow(asked: URL, signal: AbortSignal): Promise<Exchange> {
+    let url = asked;
+    for (let hop = 0; ; hop++) {
+      const res = await exchange(url, asked, signal);
+      const location = res.headers.location;
+      if (!REDIRECT_STATUSES.has(res.status) || !location) return res;
+      if (hop >= MAX_REDIRECTS) throw new FailureError(`${requestName('GET', asked)}: more than ${MAX_REDIRECTS} redirects`);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new FailureError(`${requestName('GET', asked)}: ${statusLine(res.status)} to an invalid URL`);
+      }
+      assertSameOrigin(next, base, `${requestName('GET', asked)}: redirected to ${showUrl(next)}`);
+      url = next;
+    }
+  }
+
+  async function get(pathOrUrl: string, ro: RequestOptions = {}): Promise<HttpResponse> {
+    const url = withQuery(joinUrl(base, pathOrUrl), ro.query);
+    assertTransportAllowed(url, globals.allowHttp);
+    assertSameOrigin(url, base, `GET ${showUrl(url)}`);
+    const signal = ro.signal ? AbortSignal.any([opts.signal, ro.signal]) : opts.signal;
+    const retries = globals.retries;
+    for (let retry = 0; ; retry++) {
+      if (signal.aborted) throw new InterruptedError();
+      let res: Exchange;
+      try {
+        res = await follow(url, signal);
+      } catch (err) {
+        if (err instanceof CliError) throw err;
+        if (retry >= retries || !isRetryableError(err)) throw networkFailure('GET', url, err, retry);
+        const ms = backoffMs(retry, baseMs);
+        log.retry(retry + 1, retries, ms, errorCode(err) ?? 'a network error');
+        await wait(ms, signal);
+        continue;
+      }
+      if (res.status >= 200 && res.status < 300) return makeResponse('GET', res.url, res.status, res.headers, res.body);
+      const after = retryAfterMs(res.headers['retry-after']);
+      const tooLong = after !== undefined && after > MAX_RETRY_AFTER_MS;
+      if (retry >= retries || !RETRY_STATUSES.has(res.status) || tooLong) {
+        const contentType = res.headers['content-type'];
+        throw errorForStatus({ method: 'GET', url, status: res.status, body: res.body, contentType, retries: retry, retryAfterMs: tooLong ? after : undefined });
+      }
+      const ms = after ?? backoffMs(retry, baseMs);
+      log.retry(retry + 1, retries, ms, statusLine(res.status));
+      await wait(ms, signal);
+    }
+  }
+
+  return {
+    baseUrl: base,
+    get,
+    async close() {
+      // An injected dispatcher belongs to whoever made it (tests close their MockAgent themselves).
+      await ownPool?.close();
+    },
+  };
+}
+
+function flatHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
 }

@@ -1,0 +1,127 @@
+// What the user reads when a request fails: one line naming method, path, status and the server's own
+// message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
+import { STATUS_CODES } from 'node:http';
+import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
+import { displayPath } from './url';
+
+/** One line, no raw control or bidi characters, at most `max` characters. */
+export function escapeOneLine(text: string, max = 200): string {
+  const escaped = text
+    .trim()
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+      if (c === '\n') return '\\n';
+      if (c === '\r') return '\\r';
+      if (c === '\t') return '\\t';
+      return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+  const chars = Array.from(escaped);
+  return chars.length <= max ? escaped : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+export function statusText(status: number): string {
+  return STATUS_CODES[status] ?? '';
+}
+
+/** "503 Service Unavailable". */
+export function statusLine(status: number): string {
+  const text = statusText(status);
+  return text ? `${status} ${text}` : String(status);
+}
+
+/** "GET /api/v1/bookings?limit=10": how a request is named in every message. */
+export function requestName(method: string, url: URL): string {
+  return `${method} ${displayPath(url)}`;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/** The server's own explanation, from the usual error-body fields. */
+export function serverMessage(body: Buffer, contentType: string | undefined): string | undefined {
+  if (body.length === 0) return undefined;
+  const text = body.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // A short plain-text body is the message; HTML error pages are not worth quoting.
+    return /^text\/plain/i.test(contentType ?? '') ? str(text) : undefined;
+  }
+  if (typeof parsed === 'string') return str(parsed);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const b = parsed as Record<string, unknown>;
+  const error = b.error as Record<string, unknown> | string | undefined;
+  const nested = typeof error === 'object' && error !== null ? error : undefined;
+  const first = Array.isArray(b.errors) ? (b.errors[0] as Record<string, unknown> | string | undefined) : undefined;
+  return (
+    str(b.message) ??
+    str(error) ??
+    str(nested?.message) ??
+    str(b.detail) ??
+    str(b.title) ??
+    str(first) ??
+    str(typeof first === 'object' && first !== null ? first.message : undefined)
+  );
+}
+
+export interface StatusFailure {
+  method: string;
+  url: URL;
+  status: number;
+  body: Buffer;
+  contentType?: string;
+  /** Retries already spent on this request. */
+  retries: number;
+  /** Set when the server asked for a longer wait than the client is willing to sleep. */
+  retryAfterMs?: number;
+}
+
+/** A non-2xx answer as the typed error its status maps to (exit 3, 4, 5 or 1). */
+export function errorForStatus(f: StatusFailure): CliError {
+  const said = serverMessage(f.body, f.contentType);
+  let message = `${requestName(f.method, f.url)}: ${statusLine(f.status)}`;
+  if (said) message += `: ${escapeOneLine(said)}`;
+  message += afterRetries(f.retries);
+  if (f.status === 401 || f.status === 403) return new AuthError(message, 'run: booking login');
+  if (f.status === 404) return new NotFoundError(message);
+  if (f.status === 429) {
+    const wait = f.retryAfterMs !== undefined ? `the server asks to wait ${Math.ceil(f.retryAfterMs / 1000)}s; ` : '';
+    return new RateLimitError(message, `${wait}try again later, or raise --retries.`);
+  }
+  return new FailureError(message);
+}
+
+/** The error code of a network failure, looking through wrappers (cause, AggregateError). */
+export function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown[] } | undefined;
+  if (typeof e?.code === 'string') return e.code;
+  if (e?.cause) return errorCode(e.cause);
+  if (Array.isArray(e?.errors) && e.errors.length > 0) return errorCode(e.errors[0]);
+  return undefined;
+}
+
+const CANNOT_CONNECT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** A network error (no HTTP status) as one line: "GET /api/v1/me: cannot connect to 127.0.0.1:9 (ECONNREFUSED)". */
+export function networkFailure(method: string, url: URL, err: unknown, retries: number): FailureError {
+  const code = errorCode(err);
+  const e = err as { address?: string; port?: number; message?: string };
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const target = e.address ? `${e.address}:${e.port ?? port}` : `${url.hostname}:${port}`;
+  let what: string;
+  if (code && CANNOT_CONNECT.has(code)) what = `cannot connect to ${target} (${code})`;
+  else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') what = `cannot resolve host ${url.hostname} (${code})`;
+  else if (code && LOST.has(code)) what = `connection to ${url.host} lost (${code})`;
+  else if (code && /CERT|TLS|SSL/.test(code)) what = `TLS problem with ${url.host}: ${escapeOneLine(oneLine(e.message ?? ''), 160)} (${code})`;
+  else what = `request failed: ${escapeOneLine(oneLine(e.message ?? String(err)), 160)}${code ? ` (${code})` : ''}`;
+  return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`);
+}
+
+function afterRetries(n: number): string {
+  return n > 0 ? ` (after ${n} ${n === 1 ? 'retry' : 'retries'})` : '';
+}
+
+/** "30s", "0.5s": how a --timeout is echoed back. */
+export function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}
