@@ -1,0 +1,145 @@
+// The paging engine every list command uses (octokit's habit): an async iterator of items that
+// follows next pages itself, so commands never see cursors. Only the current page is held in memory.
+// No undici here: this module talks to the HttpClient interface.
+import { CliError, FailureError, InterruptedError } from '../errors';
+import type { HttpClient, HttpResponse } from './types';
+import { findItems, findNext, isPageUrl, topLevelFields, type NextPage } from './discovery';
+import { escapeOneLine, requestName } from './failures';
+import { assertSameOrigin, resolvePageUrl, showUrl } from './url';
+
+export interface PageInfo {
+  pages: number;
+  items: number;
+  nextCursor?: string;
+}
+
+export interface PaginateOptions {
+  path: string;
+  query?: Record<string, string | undefined>;
+  /** Total items to yield, across pages. */
+  limit?: number;
+  /** Query `limit` per request; default min(limit, 100) when limit is given, else not sent. */
+  pageSize?: number;
+  /** Start here: a cursor, or a page URL (http(s) or starting with "/"). */
+  cursor?: string;
+  cursorPath?: string;
+  itemsPath?: string;
+  signal?: AbortSignal;
+  onPage?(info: PageInfo): void;
+}
+
+export interface Page {
+  body: unknown;
+  response: HttpResponse;
+  items: unknown[];
+  next?: NextPage;
+}
+
+const MAX_DEFAULT_PAGE = 100;
+
+/** One page: the first (or the one at opts.cursor), with its items and where the next one is. */
+export async function fetchOnePage(client: HttpClient, opts: PaginateOptions): Promise<Page> {
+  return fetchPage(client, opts, startAt(opts.cursor));
+}
+
+export async function* paginate(client: HttpClient, opts: PaginateOptions): AsyncGenerator<unknown, void> {
+  const limit = opts.limit;
+  if (limit !== undefined && limit <= 0) return;
+  let at = startAt(opts.cursor);
+  // Every cursor/URL followed so far, to stop a server that sends one twice (a cycle of any length).
+  // A few dozen bytes per page: the only state that grows with the length of the list.
+  const seen = new Set<string>();
+  if (opts.cursor) seen.add(pageKey(client, at));
+  let pages = 0;
+  let yielded = 0;
+  for (;;) {
+    let page: Page;
+    try {
+      if (opts.signal?.aborted) throw new InterruptedError();
+      page = await fetchPage(client, opts, at);
+    } catch (err) {
+      // Part-way only: a failure on the run's first page has nothing new to resume from.
+      throw pages > 0 ? withResumeHint(err, at) : err;
+    }
+    pages++;
+    const remaining = limit === undefined ? page.items.length : limit - yielded;
+    const take = page.items.length <= remaining ? page.items : page.items.slice(0, remaining);
+    const next = page.next;
+    opts.onPage?.({ pages, items: yielded + take.length, nextCursor: next?.cursor ?? next?.url });
+    for (const item of take) {
+      yield item;
+      yielded++;
+    }
+    if ((limit !== undefined && yielded >= limit) || !next || page.items.length === 0) return;
+    if (next.url !== undefined) {
+      const target = resolvePageUrl(next.url, client.baseUrl);
+      assertSameOrigin(target, client.baseUrl, `${requestName('GET', page.response.url)}: the next page link ${showUrl(target)}`);
+    }
+    const key = pageKey(client, next);
+    if (seen.has(key)) {
+      const value = escapeOneLine(next.cursor ?? next.url ?? '', 120);
+      throw new FailureError(
+        `${requestName('GET', page.response.url)}: the server sent the same next ${next.cursor ? 'cursor' : 'page URL'} twice (${value}); stopping instead of looping.`,
+        'if the cursor is in another field, say which with --cursor-path.',
+      );
+    }
+    seen.add(key);
+    at = next;
+  }
+}
+
+function startAt(cursor: string | undefined): NextPage {
+  if (!cursor) return {};
+  return isPageUrl(cursor) ? { url: cursor } : { cursor };
+}
+
+function pageKey(client: HttpClient, at: NextPage): string {
+  return at.url !== undefined ? `url ${resolvePageUrl(at.url, client.baseUrl).href}` : `cursor ${at.cursor}`;
+}
+
+async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage): Promise<Page> {
+  let response: HttpResponse;
+  if (at.url !== undefined) {
+    // A next URL is used as given: it already carries whatever the server wants repeated.
+    response = await client.get(resolvePageUrl(at.url, client.baseUrl).href, { signal: opts.signal });
+  } else {
+    const query: Record<string, string | undefined> = { ...opts.query };
+    const size = opts.pageSize ?? (opts.limit !== undefined ? Math.min(opts.limit, MAX_DEFAULT_PAGE) : undefined);
+    if (size !== undefined) query.limit = String(size);
+    if (at.cursor !== undefined) query.cursor = at.cursor;
+    response = await client.get(opts.path, { query, signal: opts.signal });
+  }
+  const body = response.json();
+  const items = findItems(body, opts.itemsPath);
+  if (!items) throw itemsNotFound(response, body, opts.itemsPath);
+  const next = findNext(body, response.headers.link, opts.cursorPath);
+  // Relative Link targets ("?page=2", "page2") are relative to the page that sent them.
+  if (next?.url !== undefined && !isPageUrl(next.url)) next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
+  return { body, response, items, next };
+}
+
+function itemsNotFound(response: HttpResponse, body: unknown, itemsPath: string | undefined): FailureError {
+  const where = requestName('GET', response.url);
+  if (itemsPath) return new FailureError(`${where}: --items-path ${itemsPath} is not an array in the response.`);
+  const fields = topLevelFields(body);
+  const shown = fields.length > 0 ? ` (top-level fields: ${fields.map((f) => escapeOneLine(f, 40)).join(', ')})` : '';
+  return new FailureError(`${where}: cannot find the list of items in the response${shown}.`, 'say where it is with --items-path <dot.path>.');
+}
+
+/**
+ * The same error (same class, same exit code) with a hint naming where to pick up again.
+ */
+function withResumeHint(err: unknown, at: NextPage): unknown {
+  const resume = at.cursor ?? at.url;
+  if (resume === undefined || !(err instanceof CliError)) return err;
+  const line = `resume with: --cursor ${shellQuote(resume)}`;
+  const copy = Object.create(Object.getPrototypeOf(err) as object) as CliError;
+  Object.assign(copy, err, { message: err.message, stack: err.stack, hint: err.hint ? `${err.hint}\n${line}` : line });
+  return copy;
+}
+
+/** A cursor as it can be pasted back into a shell; control characters from the server escaped. */
+function shellQuote(value: string): string {
+  const safe = escapeOneLine(value, 4096);
+  return /^[A-Za-z0-9_\-.:/=+%@,]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
+}
