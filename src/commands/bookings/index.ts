@@ -1,5 +1,12 @@
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import type { CommandDeps } from '../deps';
+import { newCmdBookingsList } from './list';
+import { newCmdBookingsGet } from './get';
 
-// TODO: not built yet.
-export function registerBookingsCommands(_program: Command, _deps: CommandDeps): void {}
+export function registerBookingsCommands(program: Command, deps: CommandDeps): void {
+  program
+    .command('bookings')
+    .description('list and show bookings')
+    .addCommand(newCmdBookingsList(deps))
+    .addCommand(newCmdBookingsGet(deps));
+}

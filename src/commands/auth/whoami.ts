@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import { hint } from '../../context';
+import { unwrapResource } from '../resource';
+
+export function newCmdWhoami(deps: CommandDeps, runF = runWhoami): Command {
+  return new Command('whoami')
+    .description('show the owner of the key (GET /api/v1/me); profile, base URL and key source on stderr')
+    .action(async (_opts: unknown, cmd: Command) => {
+      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
+    });
+}
+
+/** The key as it may be shown: only its last 4 characters. */
+export function maskKey(key: string): string {
+  return key.length <= 4 ? '****' : `****${key.slice(-4)}`;
+}
+
+export async function runWhoami(_opts: object, ctx: Context): RunResult {
+  const connection = await ctx.connection();
+  const client = await ctx.http();
+  const [response, output] = await Promise.all([client.get('/api/v1/me', { signal: ctx.signal }), import('../../output/index')]);
+  await output.writeRecord(ctx, unwrapResource(response.json()));
+  hint(ctx, `profile: ${connection.profile}`);
+  hint(ctx, `base URL: ${connection.baseUrl.href}`);
+  hint(ctx, `key: ${maskKey(connection.apiKey)} (from ${connection.keySource === 'env' ? 'BOOKING_API_KEY' : 'config'})`);
+}

@@ -1,0 +1,45 @@
+import { Command, Option } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import { intOption, nonEmpty } from '../../options';
+import { runList } from '../list-runner';
+
+export interface BookingsListOptions {
+  status?: string;
+  limit?: number;
+  pageSize?: number;
+  cursor?: string;
+  paginate: boolean;
+  cursorPath?: string;
+  itemsPath?: string;
+}
+
+export function newCmdBookingsList(deps: CommandDeps, runF = runBookingsList): Command {
+  return new Command('list')
+    .alias('ls')
+    .description('list bookings, following cursors automatically')
+    .option('--status <status>', 'only bookings with this status (values are the service\'s)', nonEmpty('--status'))
+    .option('--limit <n>', 'print at most N bookings in total, across pages', intOption(1, 1_000_000_000))
+    .option('--page-size <n>', 'bookings per request (query limit); default min(--limit, 100)', intOption(1, 10_000))
+    .option('--cursor <cursor>', 'start at this cursor (or next-page URL)', nonEmpty('--cursor'))
+    .option('--no-paginate', 'fetch one page only; the next cursor goes to stderr')
+    .addOption(new Option('--cursor-path <path>', 'dot path of the next cursor in the body (overrides discovery)').argParser(nonEmpty('--cursor-path')))
+    .addOption(new Option('--items-path <path>', 'dot path of the items array in the body (overrides discovery)').argParser(nonEmpty('--items-path')))
+    .action(async (opts: BookingsListOptions, cmd: Command) => {
+      deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
+    });
+}
+
+export async function runBookingsList(opts: BookingsListOptions, ctx: Context): RunResult {
+  await runList(ctx, {
+    path: '/api/v1/bookings',
+    query: { status: opts.status },
+    limit: opts.limit,
+    pageSize: opts.pageSize,
+    cursor: opts.cursor,
+    paginate: opts.paginate,
+    cursorPath: opts.cursorPath,
+    itemsPath: opts.itemsPath,
+    preferred: 'bookings',
+  });
+}

@@ -1,0 +1,75 @@
+// The one way every list command (bookings list, event-types, api --paginate) pages and prints:
+// an async iterator of items from src/http/paginate into a streaming writer from src/output.
+import type { Context } from '../context';
+import { hint, outputFormat } from '../context';
+
+export interface ListRunOptions {
+  path: string;
+  query?: Record<string, string | undefined>;
+  limit?: number;
+  pageSize?: number;
+  cursor?: string;
+  /** false for --no-paginate: one page only. */
+  paginate: boolean;
+  cursorPath?: string;
+  itemsPath?: string;
+  /** false when the endpoint takes no `limit` parameter: --limit is then applied here only. */
+  sendLimit?: boolean;
+  /** Table columns to prefer, e.g. bookings' uid, title, status… */
+  preferred?: 'bookings';
+}
+
+export async function runList(ctx: Context, opts: ListRunOptions): Promise<void> {
+  const client = await ctx.http();
+  const connection = await ctx.connection();
+  const [{ paginate, fetchOnePage }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
+  const pageOptions = {
+    path: opts.path,
+    query: opts.query,
+    limit: opts.sendLimit === false ? undefined : opts.limit,
+    pageSize: opts.pageSize,
+    cursor: opts.cursor,
+    cursorPath: opts.cursorPath ?? connection.cursorPath,
+    itemsPath: opts.itemsPath ?? connection.itemsPath,
+    signal: ctx.signal,
+  };
+  const writerOptions = opts.preferred === 'bookings' ? { preferred: output.BOOKING_COLUMNS } : {};
+
+  if (!opts.paginate) {
+    const page = await fetchOnePage(client, pageOptions);
+    if (outputFormat(ctx) === 'json' && !ctx.globals.fields) {
+      // One page with -o json: the body as received (it carries the cursor for the next call).
+      output.writeJsonValue(ctx, page.body);
+      return;
+    }
+    const writer = await output.createListWriter(ctx, writerOptions);
+    const items = opts.limit === undefined ? page.items : page.items.slice(0, opts.limit);
+    for (const item of items) writer.write(item);
+    writer.end();
+    const next = page.next?.cursor ?? page.next?.url;
+    if (next) hint(ctx, `next page: --cursor ${quoteForShell(next)}`);
+    return;
+  }
+
+  const writer = await output.createListWriter(ctx, writerOptions);
+  const progress = output.createProgress(ctx);
+  let count = 0;
+  try {
+    for await (const item of paginate(client, { ...pageOptions, onPage: (info) => progress.update(info) })) {
+      if (opts.limit !== undefined && count >= opts.limit) break;
+      writer.write(item);
+      count++;
+    }
+  } catch (err) {
+    progress.done();
+    writer.abort();
+    throw err;
+  }
+  progress.done();
+  writer.end();
+}
+
+/** A cursor as it can be pasted back into a shell. */
+export function quoteForShell(value: string): string {
+  return /^[A-Za-z0-9_\-.:/=+%@,]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
