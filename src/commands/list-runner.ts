@@ -22,7 +22,7 @@ export interface ListRunOptions {
 export async function runList(ctx: Context, opts: ListRunOptions): Promise<void> {
   const client = await ctx.http();
   const connection = await ctx.connection();
-  const [{ paginate, fetchOnePage }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
+  const [{ paginate, fetchOnePage, shellQuote }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
   const pageOptions = {
     path: opts.path,
     query: opts.query,
@@ -47,7 +47,7 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
     for (const item of items) writer.write(item);
     writer.end();
     const next = page.next?.cursor ?? page.next?.url;
-    if (next) hint(ctx, `next page: --cursor ${quoteForShell(next)}`);
+    if (next) hint(ctx, `next page: --cursor ${shellQuote(next)}`);
     return;
   }
 
@@ -67,9 +67,4 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
   }
   progress.done();
   writer.end();
-}
-
-/** A cursor as it can be pasted back into a shell. */
-export function quoteForShell(value: string): string {
-  return /^[A-Za-z0-9_\-.:/=+%@,]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }

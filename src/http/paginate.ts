@@ -139,7 +139,7 @@ function withResumeHint(err: unknown, at: NextPage): unknown {
 }
 
 /** A cursor as it can be pasted back into a shell; control characters from the server escaped. */
-function shellQuote(value: string): string {
+export function shellQuote(value: string): string {
   const safe = escapeOneLine(value, 4096);
   return /^[A-Za-z0-9_\-.:/=+%@,]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
 }
