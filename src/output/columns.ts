@@ -2,6 +2,7 @@
 // column is a list of aliases tried per item, and for data with no preferred columns the columns come
 // from the items' own top-level fields.
 import { getPath, isPlainObject, parsePath, type Path } from './paths';
+import { escapeControl } from './escape';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */
 export type ColumnKind = 'id' | 'text' | 'status' | 'time' | 'people';
@@ -47,7 +48,7 @@ export function resolveColumn(spec: ColumnSpec): Column {
 
 /** --fields a,b.c: exactly those columns, headed by the path as typed. */
 export function columnsForFields(fields: string[]): Column[] {
-  return fields.map((f) => ({ header: f.toUpperCase(), paths: [parsePath(f)], kind: kindOfName(f) }));
+  return fields.map((f) => ({ header: escapeControl(f.toUpperCase()), paths: [parsePath(f)], kind: kindOfName(f) }));
 }
 
 function hasValue(v: unknown): boolean {
@@ -107,6 +108,7 @@ function columnsFromData(items: unknown[]): Column[] {
   return ordered.map((key) => {
     const s = sample.get(key);
     const kind = typeof s === 'string' && ISO_LIKE.test(s) ? 'time' : kindOfName(key);
-    return { header: key.toUpperCase(), paths: [[key]], kind };
+    // A field name is API data too: shown escaped, like the values.
+    return { header: escapeControl(key.toUpperCase()), paths: [[key]], kind };
   });
 }
