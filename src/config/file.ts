@@ -1,0 +1,93 @@
+// Reading config.json: plain fs + JSON.parse, because every API command reads it and start-up time is
+// benchmarked (conf would pull in ajv). A file we cannot trust is a UsageError naming its path, and
+// the caller never writes over it.
+import { readFileSync } from 'node:fs';
+import { parse as losslessParse } from 'lossless-json';
+import { UsageError } from '../errors';
+import type { Profile } from './types';
+import { PROFILE_KEYS } from './types';
+
+/** A profile as stored: the known settings, plus any keys a newer version wrote (kept on rewrite). */
+export type StoredProfile = Profile & Record<string, unknown>;
+
+/** The whole file. Unknown top-level keys are kept on rewrite too. */
+export interface ConfigData extends Record<string, unknown> {
+  profiles: Record<string, StoredProfile>;
+}
+
+export function emptyConfig(): ConfigData {
+  return { profiles: Object.create(null) as Record<string, StoredProfile> };
+}
+
+/** The parsed file; a missing (or blank) file is an empty config. */
+export function readConfigFile(path: string): ConfigData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return emptyConfig();
+    const why = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(err));
+    throw new UsageError(`cannot read the config file ${path}: ${why}.`);
+  }
+  return parseConfigText(text, path);
+}
+
+export function parseConfigText(text: string, path: string): ConfigData {
+  if (text.trim() === '') return emptyConfig();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    // Node's message may quote the file's text, key included: say only where it broke.
+    throw malformedConfig(path, `it is not valid JSON${where(text, (err as Error).message)}`);
+  }
+  if (!isObject(data)) throw malformedConfig(path, 'it is not a JSON object');
+  const profiles = data.profiles ?? {};
+  if (!isObject(profiles)) throw malformedConfig(path, '"profiles" is not an object');
+  for (const [name, profile] of Object.entries(profiles)) {
+    if (!isObject(profile)) throw malformedConfig(path, `profile ${JSON.stringify(name)} is not an object`);
+    for (const key of PROFILE_KEYS) {
+      const value = profile[key];
+      if (value !== undefined && typeof value !== 'string') {
+        throw malformedConfig(path, `${key} of profile ${JSON.stringify(name)} is not a string`);
+      }
+    }
+  }
+  // No prototype: a profile named "__proto__" or "constructor" is then just a name.
+  return { ...data, profiles: Object.assign(Object.create(null), profiles) as Record<string, StoredProfile> };
+}
+
+/** The profile's entry, own properties only (a profile named "constructor" must not find Object's). */
+export function profileOf(data: ConfigData, name: string): StoredProfile | undefined {
+  return Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+}
+
+export function malformedConfig(path: string, why: string): UsageError {
+  // One line, like every error; the file is left for the user to repair.
+  return new UsageError(`malformed config file ${path}: ${why}; fix it or move it away (booking leaves it untouched).`);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function where(text: string, message: string): string {
+  if (/end of JSON input/.test(message)) return ' (it ends too soon)';
+  // Some of V8's messages carry no position; lossless-json's parser always does.
+  const m = /at position (\d+)/.exec(message) ?? /at position (\d+)/.exec(losslessMessage(text));
+  if (!m) return '';
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return ` (line ${line}, column ${column})`;
+}
+
+function losslessMessage(text: string): string {
+  try {
+    losslessParse(text);
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+}

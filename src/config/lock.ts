@@ -1,0 +1,67 @@
+// A lock file around read-modify-write of the config, so that two booking processes saving at once
+// (a login in one shell, a config set in another) both keep their change. conf's atomic rename
+// already keeps the file valid; the lock keeps it complete.
+import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { FailureError } from '../errors';
+
+export interface LockTimings {
+  /** How long to wait for another process before giving up. */
+  waitMs: number;
+  /** A lock older than this was left by a process that died mid-write; it is broken. */
+  staleMs: number;
+}
+
+const DEFAULT_TIMINGS: LockTimings = { waitMs: 10_000, staleMs: 10_000 };
+
+export async function withFileLock<T>(lockPath: string, fn: () => Promise<T> | T, timings: LockTimings = DEFAULT_TIMINGS): Promise<T> {
+  await acquire(lockPath, timings);
+  try {
+    return await fn();
+  } finally {
+    try {
+      unlinkSync(lockPath);
+    } catch {
+      // Already broken as stale by another process: nothing left to release.
+    }
+  }
+}
+
+async function acquire(lockPath: string, { waitMs, staleMs }: LockTimings): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const fd = openSync(lockPath, 'wx', 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new FailureError(`cannot write the config: cannot create ${lockPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`);
+      }
+    }
+    if (isStale(lockPath, staleMs)) {
+      try {
+        unlinkSync(lockPath);
+      } catch {
+        // Someone else broke it first.
+      }
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new FailureError(
+        `the config is locked by another booking process (${lockPath}).`,
+        'if no other booking is running, remove that file and try again.',
+      );
+    }
+    await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+  }
+}
+
+function isStale(lockPath: string, staleMs: number): boolean {
+  try {
+    return Date.now() - statSync(lockPath).mtimeMs > staleMs;
+  } catch {
+    // Gone since we tried: not stale, just free; the next attempt takes it.
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+// Writing config.json through conf, which writes atomically (temp file + rename), so a reader or a
+// crash never sees half a file. Loaded only by commands that save something: conf brings in ajv.
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { basename, dirname, extname } from 'node:path';
+import { FailureError } from '../errors';
+import { malformedConfig, readConfigFile, type ConfigData } from './file';
+import { withFileLock } from './lock';
+
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+/**
+ * Re-reads the file under the lock, applies `change` to what is on disk now (not to what this process
+ * read at start, so another writer's change survives), and writes it back if `change` says it changed
+ * anything. A malformed file throws before anything is written.
+ */
+export async function updateConfigFile(path: string, change: (data: ConfigData) => boolean): Promise<ConfigData> {
+  ensurePrivateDir(dirname(path));
+  return withFileLock(`${path}.lock`, async () => {
+    const data = readConfigFile(path);
+    if (!change(data)) return data;
+    await writeThroughConf(path, data);
+    return data;
+  });
+}
+
+async function writeThroughConf(path: string, data: ConfigData): Promise<void> {
+  const { default: Conf } = await import('conf');
+  try {
+    const ext = extname(path);
+    const conf = new Conf<ConfigData>({
+      cwd: dirname(path),
+      configName: basename(path, ext),
+      fileExtension: ext.replace(/^\./, ''),
+      configFileMode: FILE_MODE,
+      accessPropertiesByDotNotation: false,
+      clearInvalidConfig: false,
+      serialize: (value) => `${JSON.stringify(value, null, 2)}\n`,
+    });
+    conf.store = data;
+    // The umask can only narrow the mode; an older file made by hand may be wider: set it exactly.
+    chmodSync(path, FILE_MODE);
+  } catch (err) {
+    // conf re-reads the file in its constructor; it can only fail to parse if a writer that takes no
+    // lock (a hand edit) broke it in between. Still never written over.
+    if ((err as Error)?.name === 'SyntaxError') throw malformedConfig(path, 'it is not valid JSON');
+    throw cannotWrite(path, err);
+  }
+}
+
+/** The config folder, created 0700, and narrowed to 0700 if it exists with other permissions. */
+function ensurePrivateDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  } catch (err) {
+    throw cannotWrite(dir, err);
+  }
+  try {
+    if ((statSync(dir).mode & 0o777) !== DIR_MODE) chmodSync(dir, DIR_MODE);
+  } catch {
+    // A folder the user pointed BOOKING_CONFIG_DIR at but does not own (say /tmp): the file itself
+    // is still 0600.
+  }
+}
+
+function cannotWrite(path: string, err: unknown): FailureError {
+  const e = err as NodeJS.ErrnoException;
+  const why = e?.code === 'EACCES' || e?.code === 'EPERM' ? 'permission denied' : e?.code === 'ENOTDIR' ? 'a part of the path is not a folder' : (e?.code ?? e?.message ?? String(err));
+  return new FailureError(`cannot write the config at ${path}: ${why}.`);
+}
