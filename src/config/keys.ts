@@ -1,0 +1,74 @@
+// The profile's settings as users name them on the command line, and what each accepts.
+import { UsageError } from '../errors';
+import { PROFILE_KEYS, type ProfileKey } from './types';
+
+const ALIASES: Record<string, ProfileKey> = {
+  baseurl: 'baseUrl',
+  'base-url': 'baseUrl',
+  base_url: 'baseUrl',
+  apikey: 'apiKey',
+  'api-key': 'apiKey',
+  api_key: 'apiKey',
+  key: 'apiKey',
+  cursorpath: 'cursorPath',
+  'cursor-path': 'cursorPath',
+  cursor_path: 'cursorPath',
+  itemspath: 'itemsPath',
+  'items-path': 'itemsPath',
+  items_path: 'itemsPath',
+};
+
+/** baseUrl, base-url, base_url, BASE_URL… → baseUrl; anything else is a usage error listing the keys. */
+export function profileKey(name: string): ProfileKey {
+  const alias = name.toLowerCase();
+  if (Object.hasOwn(ALIASES, alias)) return ALIASES[alias]!;
+  throw new UsageError(`unknown config key ${JSON.stringify(name)}: valid keys are ${PROFILE_KEYS.join(', ')}.`);
+}
+
+/** The value as it will be saved, or a usage error saying what the key accepts. */
+export function settingValue(key: ProfileKey, value: string): string {
+  switch (key) {
+    case 'baseUrl':
+      return baseUrlText(parseBaseUrl(value));
+    case 'apiKey':
+      return apiKeyValue(value);
+    case 'cursorPath':
+    case 'itemsPath':
+      if (value.trim() === '' || /\s/.test(value)) {
+        throw new UsageError(`${key} must be a dot path such as meta.next_cursor (no spaces); use \`booking config unset ${key}\` to remove it.`);
+      }
+      return value;
+  }
+}
+
+/** An absolute http(s) URL without credentials, query or fragment; anything else is a usage error. */
+export function parseBaseUrl(text: string): URL {
+  const shown = JSON.stringify(text);
+  const bad = (why: string) => new UsageError(`invalid base URL ${shown}: ${why}.`);
+  if (!/^https?:\/\//i.test(text.trim())) throw bad('expected an absolute http:// or https:// URL such as https://api.example.com');
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw bad('it is not a valid URL');
+  }
+  if (url.username || url.password) {
+    // Do not echo the password back.
+    throw new UsageError(`invalid base URL: it must not carry a user name or password (user:pass@${url.host}); the API key is the credential.`);
+  }
+  if (url.search || url.hash) throw bad('a base URL has no query (?…) or fragment (#…)');
+  return url;
+}
+
+/** How a base URL is saved and shown: normalised by URL, without the bare "/" path URL adds. */
+export function baseUrlText(url: URL): string {
+  return url.pathname === '/' ? url.origin : url.href;
+}
+
+/** The key as typed or piped, less surrounding whitespace; empty or multi-part is a usage error. */
+export function apiKeyValue(raw: string): string {
+  const key = raw.trim();
+  if (key === '') throw new UsageError('the API key is empty.');
+  if (/[\s\u0000-\u001f\u007f]/.test(key)) throw new UsageError('the API key contains spaces, line breaks or control characters; give the key alone.');
+  return key;
+}
