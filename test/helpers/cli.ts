@@ -65,11 +65,20 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+export interface TtyOptions extends CliOptions {
+  columns?: number;
+  /**
+   * Typed like a user: each text once the output so far shows its prompt (typed early, the terminal
+   * would echo it before the CLI turns echo off). stdin closes after the last one.
+   */
+  answers?: { after: string; text: string }[];
+}
+
 /**
  * Runs the CLI on a pseudo-terminal (util-linux `script`), so stdout, stderr and stdin are all TTYs.
  * The terminal merges stdout and stderr into `output`.
  */
-export function runCliTty(args: string[], opts: CliOptions & { columns?: number } = {}): Promise<{ code: number | null; output: string }> {
+export function runCliTty(args: string[], opts: TtyOptions = {}): Promise<{ code: number | null; output: string }> {
   const cols = opts.columns ?? 120;
   const command = `stty cols ${cols} rows 50 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
   return new Promise((resolvePromise, reject) => {
@@ -79,14 +88,23 @@ export function runCliTty(args: string[], opts: CliOptions & { columns?: number 
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => out.push(c));
+    const answers = [...(opts.answers ?? [])];
+    const onOutput = (c: Buffer) => {
+      out.push(c);
+      while (answers.length > 0 && Buffer.concat(out).toString('utf8').includes(answers[0]!.after)) {
+        child.stdin.write(answers.shift()!.text);
+        if (answers.length === 0) child.stdin.end();
+      }
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolvePromise({ code, output: Buffer.concat(out).toString('utf8').replace(/\r\n/g, '\n') });
     });
+    child.stdin.on('error', () => {});
     if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
   });
 }

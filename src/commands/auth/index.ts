@@ -1,5 +1,11 @@
+// login, logout, whoami. Definitions only; what they need at run time is imported when they run.
 import type { Command } from 'commander';
 import type { CommandDeps } from '../deps';
+import { newCmdLogin } from './login';
+import { newCmdLogout } from './logout';
 
-// TODO: not built yet.
-export function registerAuthCommands(_program: Command, _deps: CommandDeps): void {}
+export function registerAuthCommands(program: Command, deps: CommandDeps): void {
+  program.addCommand(newCmdLogin(deps));
+  program.addCommand(newCmdLogout(deps));
+  // whoami (./whoami.ts) is registered here, after logout.
+}

@@ -1,0 +1,85 @@
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import { hint } from '../../context';
+import type { Connection } from '../../config/types';
+import { CliError, InterruptedError, UsageError } from '../../errors';
+import { assertTransportAllowed } from '../../http/url';
+import { readStream } from '../../input';
+import { promptHidden } from '../../prompt';
+import { apiKeyValue, baseUrlText, parseBaseUrl } from '../../config/keys';
+import { missingBaseUrl, present } from '../../config/resolve';
+import { describeOwner } from './owner';
+
+export interface LoginOptions {
+  /** Read the key from stdin instead of a hidden prompt. */
+  withKey: boolean;
+  /** Check the key with GET /api/v1/me before saving it. */
+  verify: boolean;
+}
+
+export function newCmdLogin(deps: CommandDeps, runF = runLogin): Command {
+  return new Command('login')
+    .description('save an API key (and base URL) to the profile, after checking it with GET /api/v1/me')
+    .option('--with-key', 'read the key from stdin instead of a hidden prompt')
+    .option('--no-verify', 'save the key without checking it')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  booking login --base-url https://api.example.com\n  booking login --base-url https://api.example.com --with-key < key.txt\n',
+    )
+    .action(async (opts: { withKey?: boolean; verify?: boolean }, cmd: Command) => {
+      const options: LoginOptions = { withKey: opts.withKey === true, verify: opts.verify !== false };
+      deps.setExitCode((await runF(options, deps.context(cmd))) ?? 0);
+    });
+}
+
+export async function runLogin(opts: LoginOptions, ctx: Context): RunResult {
+  const store = await ctx.config();
+  const name = ctx.globals.profile;
+  // Read first: a malformed config fails here, before the user types a key that could not be saved.
+  const saved = store.getProfile(name);
+  const baseText = present(ctx.globals.baseUrl) ?? present(saved.baseUrl);
+  if (baseText === undefined) throw missingBaseUrl(name);
+  const baseUrl = parseBaseUrl(baseText);
+  assertTransportAllowed(baseUrl, ctx.globals.allowHttp);
+  const apiKey = apiKeyValue(await readKey(opts, ctx));
+  const shown = baseUrlText(baseUrl);
+
+  const owner = opts.verify ? await checkKey({ profile: name, baseUrl, apiKey, keySource: 'config' }, ctx) : undefined;
+  await store.setValues(name, { baseUrl: shown, apiKey });
+  if (opts.verify) hint(ctx, `Logged in to ${shown} (profile ${name})${owner ? ` as ${owner}` : ''}`);
+  else hint(ctx, `Saved the key for ${shown} (profile ${name}) without checking it.`);
+  warnEnvKey(ctx, 'set in the environment and wins over the saved key while it is set.');
+}
+
+async function readKey(opts: LoginOptions, ctx: Context): Promise<string> {
+  if (opts.withKey) return (await readStream(ctx.io.stdin)).toString('utf8');
+  if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) {
+    throw new UsageError('no terminal to ask for the API key on: pipe it in with --with-key (booking login --with-key < key.txt).');
+  }
+  return promptHidden(ctx.io, 'API key:', 'use --with-key to read it from stdin');
+}
+
+/** GET /api/v1/me with the candidate key: the owner's description, or the client's typed error. */
+async function checkKey(connection: Connection, ctx: Context): Promise<string | undefined> {
+  const { createHttpClient } = await import('../../http/client');
+  const client = createHttpClient({ connection, globals: ctx.globals, io: ctx.io, signal: ctx.signal });
+  try {
+    const response = await client.get('/api/v1/me', { signal: ctx.signal });
+    return describeOwner(response.json());
+  } catch (err) {
+    if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
+    const advice = err.exitCode === 3 ? 'check the key and the base URL.' : 'check the base URL, or save the key unchecked with --no-verify.';
+    const message = `${err.message.replace(/\.$/, '')}; the key was not saved.`;
+    // The same class (AuthError, NotFoundError…), so callers and tests can tell them apart as before.
+    if (err.constructor === CliError) throw new CliError(message, err.exitCode, advice);
+    throw new (err.constructor as new (message: string, hint?: string) => CliError)(message, advice);
+  } finally {
+    await client.close();
+  }
+}
+
+/** A warning (not a hint: -q keeps it) that BOOKING_API_KEY overrides what login/logout changed. */
+export function warnEnvKey(ctx: Context, what: string): void {
+  if (present(ctx.env.BOOKING_API_KEY) !== undefined) ctx.io.stderr.write(`warning: BOOKING_API_KEY is ${what}\n`);
+}
