@@ -1,5 +1,32 @@
-import type { Command } from 'commander';
-import type { CommandDeps } from '../deps';
+// config path | list | get | set | unset: the settings of the --profile profile.
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import { newCmdConfigList } from './list';
+import { newCmdConfigGet } from './get';
+import { newCmdConfigSet, newCmdConfigUnset } from './set';
 
-// TODO: not built yet.
-export function registerConfigCommands(_program: Command, _deps: CommandDeps): void {}
+export function registerConfigCommands(program: Command, deps: CommandDeps): void {
+  program
+    .command('config')
+    .description("show and change the profile's settings (baseUrl, apiKey, cursorPath, itemsPath)")
+    .addCommand(newCmdConfigPath(deps))
+    .addCommand(newCmdConfigList(deps))
+    .addCommand(newCmdConfigGet(deps))
+    .addCommand(newCmdConfigSet(deps))
+    .addCommand(newCmdConfigUnset(deps));
+}
+
+export function newCmdConfigPath(deps: CommandDeps, runF = runConfigPath): Command {
+  return new Command('path')
+    .description('print the path of the config file (it may not exist yet)')
+    .action(async (_opts: unknown, cmd: Command) => {
+      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
+    });
+}
+
+export async function runConfigPath(_opts: object, ctx: Context): RunResult {
+  // Works on a malformed file too: that is when the user most needs to find it.
+  const store = await ctx.config();
+  ctx.io.stdout.write(`${store.path}\n`);
+}

@@ -1,0 +1,33 @@
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import { hint } from '../../context';
+import { PROFILE_KEYS } from '../../config/types';
+import { present } from '../../config/resolve';
+import { maskKey } from '../auth/whoami';
+
+export function newCmdConfigList(deps: CommandDeps, runF = runConfigList): Command {
+  return new Command('list')
+    .description("the profile's settings, the key masked (key<TAB>value when piped; -o json for an object)")
+    .action(async (_opts: unknown, cmd: Command) => {
+      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
+    });
+}
+
+export async function runConfigList(_opts: object, ctx: Context): RunResult {
+  const store = await ctx.config();
+  const name = ctx.globals.profile;
+  const profile = store.getProfile(name);
+  const shown: Record<string, string> = {};
+  for (const key of PROFILE_KEYS) {
+    const value = profile[key];
+    if (value !== undefined) shown[key] = key === 'apiKey' ? maskKey(value) : value;
+  }
+  const { writeRecord } = await import('../../output/index');
+  const empty = Object.keys(shown).length === 0;
+  // An empty object is still an answer in JSON; in a table or tsv it is no lines, said on stderr.
+  if (!empty || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') await writeRecord(ctx, shown);
+  if (empty) hint(ctx, `Profile ${name} has no settings (${store.path}); run: booking login --base-url URL${name === 'default' ? '' : ` --profile ${name}`}`);
+  if (present(ctx.env.BOOKING_BASE_URL) !== undefined) hint(ctx, 'note: BOOKING_BASE_URL is set and overrides baseUrl.');
+  if (present(ctx.env.BOOKING_API_KEY) !== undefined) hint(ctx, 'note: BOOKING_API_KEY is set and overrides apiKey.');
+}

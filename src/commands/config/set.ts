@@ -1,0 +1,49 @@
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import { hint } from '../../context';
+import { profileKey, settingValue } from '../../config/keys';
+
+export interface ConfigSetOptions {
+  key: string;
+  value: string;
+}
+
+export interface ConfigUnsetOptions {
+  key: string;
+}
+
+const KEY_HELP = 'baseUrl, apiKey, cursorPath or itemsPath (base-url, api_key… also work)';
+
+export function newCmdConfigSet(deps: CommandDeps, runF = runConfigSet): Command {
+  return new Command('set')
+    .description('save one setting to the profile')
+    .argument('<key>', KEY_HELP)
+    .argument('<value>', 'the value; baseUrl must be an http(s) URL')
+    .action(async (key: string, value: string, _opts: unknown, cmd: Command) => {
+      deps.setExitCode((await runF({ key, value }, deps.context(cmd))) ?? 0);
+    });
+}
+
+export function newCmdConfigUnset(deps: CommandDeps, runF = runConfigUnset): Command {
+  return new Command('unset')
+    .description('remove one setting from the profile')
+    .argument('<key>', KEY_HELP)
+    .action(async (key: string, _opts: unknown, cmd: Command) => {
+      deps.setExitCode((await runF({ key }, deps.context(cmd))) ?? 0);
+    });
+}
+
+export async function runConfigSet(opts: ConfigSetOptions, ctx: Context): RunResult {
+  const key = profileKey(opts.key);
+  const value = settingValue(key, opts.value);
+  const store = await ctx.config();
+  await store.setValues(ctx.globals.profile, { [key]: value });
+  if (key === 'apiKey') hint(ctx, 'note: a key given as an argument stays in your shell history; `booking login --with-key` reads it from stdin.');
+}
+
+export async function runConfigUnset(opts: ConfigUnsetOptions, ctx: Context): RunResult {
+  const key = profileKey(opts.key);
+  const store = await ctx.config();
+  await store.unsetKeys(ctx.globals.profile, [key]);
+}
