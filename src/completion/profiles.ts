@@ -1,0 +1,22 @@
+// Profile names for `--profile <TAB>`, read straight from the config file. The shell waits on this, so
+// it parses the JSON itself instead of opening the config store (conf and its dependencies).
+import { readFileSync } from 'node:fs';
+import { configFilePath } from '../config/paths';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The profiles in the config, in file order. A missing or broken file offers nothing: completion
+ * must stay quiet, and the real commands report the problem. Names the CLI would reject are left out.
+ */
+export function profileNames(env: Env): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(configFilePath(env), 'utf8'));
+  } catch {
+    return [];
+  }
+  const profiles = (data as { profiles?: unknown } | null)?.profiles;
+  if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) return [];
+  return Object.keys(profiles).filter((name) => /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name));
+}
