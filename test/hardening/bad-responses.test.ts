@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uidsUpTo, type Fault, type FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { envFor, expectNoLeaks, expectNoStack, expectWholeNdjson, resumeCursor, run, startServer } from './kit';
+import { envFor, expectNoLeaks, expectNoStack, expectWholeNdjson, resumeCursor, run, startServer, show } from './kit';
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 
@@ -31,7 +31,7 @@ describe('bad responses', () => {
       const started = Date.now();
       const r = await run(['bookings', 'list', '--timeout', '0.6', '-o', 'ndjson'], { env: env() });
       const took = Date.now() - started;
-      expect(r.code).toBe(1);
+      expect(r.code, show(r)).toBe(1);
       expect(took).toBeGreaterThanOrEqual(600);
       expect(took).toBeLessThan(2500);
       expect(lines(r.stderr)[0]).toBe('error: GET /api/v1/bookings: no response within 0.6s');
@@ -42,7 +42,7 @@ describe('bad responses', () => {
     it('a stall part-way: whole lines so far and the cursor to resume from', async () => {
       server.setFaults(onPage(2, { kind: 'stall' }));
       const r = await run(['bookings', 'list', '--timeout', '0.5', '-o', 'ndjson'], { env: env() });
-      expect(r.code).toBe(1);
+      expect(r.code, show(r)).toBe(1);
       expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(uidsUpTo(40));
       expect(resumeCursor(r.stderr)).toBe(server.cursorOf(2));
     });
@@ -53,7 +53,7 @@ describe('bad responses', () => {
       await server.close();
       server = await startServer({ count: 100, pageSize: 20, nextOverride: (p) => (p === 2 ? { next: server.cursorOf(2) } : undefined) });
       const r = await run(['bookings', 'list', '-o', 'ndjson'], { env: env() });
-      expect(r.code).toBe(1);
+      expect(r.code, show(r)).toBe(1);
       expect(r.stderr).toMatch(/same next cursor twice/);
       expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(uidsUpTo(60));
       expect(server.requests).toHaveLength(3);
@@ -64,7 +64,7 @@ describe('bad responses', () => {
       const link = (p: number) => `/api/v1/bookings?cursor=${server.cursorOf(p)}`;
       server = await startServer({ count: 100, pageSize: 20, nextOverride: (p) => ({ link: link(p === 3 ? 1 : p + 1) }) });
       const r = await run(['bookings', 'list', '-o', 'ndjson'], { env: env() });
-      expect(r.code).toBe(1);
+      expect(r.code, show(r)).toBe(1);
       expect(r.stderr).toMatch(/same next page URL twice/);
       expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(uidsUpTo(80));
       expectNoStack(r.stderr);
@@ -83,7 +83,7 @@ describe('bad responses', () => {
       server.setFaults(onPage(0, fault));
       for (const format of ['ndjson', 'json']) {
         const r = await run(['bookings', 'list', '-o', format], { env: env() });
-        expect(r.code).toBe(1);
+        expect(r.code, show(r)).toBe(1);
         expect(r.stdout).toBe('');
         expect(lines(r.stderr)).toHaveLength(1);
         expect(r.stderr).toMatch(message);
@@ -94,7 +94,7 @@ describe('bad responses', () => {
     it('a truncated page part-way: whole lines, then the error and where to resume', async () => {
       server.setFaults(onPage(3, { kind: 'truncated' }));
       const r = await run(['bookings', 'list', '-o', 'ndjson'], { env: env() });
-      expect(r.code).toBe(1);
+      expect(r.code, show(r)).toBe(1);
       expect(expectWholeNdjson(r.stdout)).toHaveLength(60);
       expect(lines(r.stderr)[0]).toMatch(/not valid JSON/);
       expect(resumeCursor(r.stderr)).toBe(server.cursorOf(3));
@@ -103,7 +103,7 @@ describe('bad responses', () => {
     it.each([['non-json'], ['truncated']] as const)('bookings get with a %s body: exit 1, one line', async (kind) => {
       server.setFaults((r) => (r.route === 'get' ? { kind } : undefined));
       const r = await run(['bookings', 'get', 'bk_0001'], { env: env() });
-      expect(r.code).toBe(1);
+      expect(r.code, show(r)).toBe(1);
       expect(r.stdout).toBe('');
       expect(lines(r.stderr)).toHaveLength(1);
       expect(r.stderr).toMatch(/^error: GET \/api\/v1\/bookings\/bk_0001: the response is not valid JSON/);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { KEY, expectNoLeaks, expectNoStack, run, startServer } from './kit';
+import { KEY, expectNoLeaks, expectNoStack, run, startServer, show } from './kit';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -34,22 +34,22 @@ describe('the config file', () => {
   describe('is private', () => {
     it('config set creates the folder 0700 and the file 0600', async () => {
       const r = await run(['config', 'set', 'baseUrl', server.url], { env: env() });
-      expect(r.code).toBe(0);
+      expect(r.code, show(r)).toBe(0);
       expect(mode(dir)).toBe(0o700);
       expect(mode(file)).toBe(0o600);
     });
 
     it('login --with-key: 0600/0700, the key saved and never echoed; whoami masks it', async () => {
       const r = await run(['login', '--base-url', server.url, '--with-key'], { env: env(), stdin: `${KEY}\n` });
-      expect(r.code).toBe(0);
+      expect(r.code, show(r)).toBe(0);
       expect(mode(dir)).toBe(0o700);
       expect(mode(file)).toBe(0o600);
       expect(readFileSync(file, 'utf8')).toContain(KEY);
       const who = await run(['whoami'], { env: env() });
-      expect(who.code).toBe(0);
+      expect(who.code, show(who)).toBe(0);
       expect(who.stderr).toContain(KEY.slice(-4));
       const list = await run(['config', 'list'], { env: env() });
-      expect(list.code).toBe(0);
+      expect(list.code, show(list)).toBe(0);
     });
 
     it('a file and folder made too open by hand are narrowed on the next write', async () => {
@@ -58,7 +58,7 @@ describe('the config file', () => {
       writeFileSync(file, `{"profiles":{"default":{"baseUrl":"${server.url}"}}}`, { mode: 0o644 });
       chmodSync(file, 0o644);
       const r = await run(['config', 'set', 'apiKey', KEY], { env: env() });
-      expect(r.code).toBe(0);
+      expect(r.code, show(r)).toBe(0);
       expect(mode(file)).toBe(0o600);
       expect(mode(dir)).toBe(0o700);
     });
@@ -97,7 +97,7 @@ describe('the config file', () => {
       expect(existsSync(`${file}.lock`)).toBe(false);
       // config path still answers: that is when the user needs it most.
       const path = await run(['config', 'path'], { env: env() });
-      expect(path.code).toBe(0);
+      expect(path.code, show(path)).toBe(0);
       expect(path.stdout).toBe(`${file}\n`);
     });
   });

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingJson } from '../helpers/shape-server';
 import type { FaultServer, FaultServerOptions } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { envFor, expectNoLeaks, expectNoStack, run, runTty, startServer } from './kit';
+import { envFor, expectNoLeaks, expectNoStack, run, runTty, startServer, show } from './kit';
 
 /** Every kind of hostile control sequence, between plain words that must survive. */
 const HOSTILE =
@@ -51,7 +51,7 @@ describe('hostile strings from the API', () => {
 
   it('tsv piped: escaped, one line per booking, every column in place', async () => {
     const r = await run(['bookings', 'list', '--fields', 'uid,title,status,attendee.name'], { env: env() });
-    expect(r.code).toBe(0);
+    expect(r.code, show(r)).toBe(0);
     expectSafe(r.stdout);
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
     expect(rows).toHaveLength(30);
@@ -60,10 +60,10 @@ describe('hostile strings from the API', () => {
 
   it('table on a terminal, colour off and on: nothing raw but the table\'s own colour', async () => {
     const plain = await runTty(['bookings', 'list', '-q'], { env: env({ NO_COLOR: '1' }), columns: 200 });
-    expect(plain.code).toBe(0);
+    expect(plain.code, show(plain)).toBe(0);
     expectSafe(plain.output, ['RED', 'pwned-title']); // the rest is cut to the width
     const coloured = await runTty(['bookings', 'list', '-q', '--fields', 'uid,title,status'], { env: env(), columns: 200 });
-    expect(coloured.code).toBe(0);
+    expect(coloured.code, show(coloured)).toBe(0);
     // Only SGR colour codes, which the CLI writes itself, may remain; none of the data's sequences.
     const withoutSgr = coloured.output.replace(/\x1b\[[0-9;]*m/g, '');
     expectSafe(withoutSgr, ['RED', 'pwned-title']);
@@ -72,17 +72,17 @@ describe('hostile strings from the API', () => {
 
   it('a table whose columns come from the data: hostile field names are escaped in the header', async () => {
     const r = await runTty(['api', '/api/v1/bookings', '--paginate', '-o', 'table', '-q'], { env: env({ NO_COLOR: '1' }), columns: 400 });
-    expect(r.code).toBe(0);
+    expect(r.code, show(r)).toBe(0);
     expectSafe(r.output, ['RED', 'pwned-title']);
     expect(r.output.toUpperCase()).toContain('NO\\');
   });
 
   it('bookings get: piped, on a terminal and as JSON', async () => {
     const piped = await run(['bookings', 'get', 'bk_0007'], { env: env() });
-    expect(piped.code).toBe(0);
+    expect(piped.code, show(piped)).toBe(0);
     expectSafe(piped.stdout);
     const tty = await runTty(['bookings', 'get', 'bk_0007'], { env: env({ NO_COLOR: '1' }) });
-    expect(tty.code).toBe(0);
+    expect(tty.code, show(tty)).toBe(0);
     expectSafe(tty.output);
     // JSON escapes what JSON escapes, and the value comes back exactly.
     const json = await run(['bookings', 'get', 'bk_0007', '--json'], { env: env() });
@@ -103,12 +103,12 @@ describe('hostile strings from the API', () => {
   ])('an error whose %s is hostile: escaped on one line, piped and on a terminal', async (_field, body) => {
     server.setFaults(() => ({ kind: 'status', status: 422, body: JSON.stringify(body(HOSTILE)) }));
     const piped = await run(['bookings', 'get', 'bk_0001'], { env: env() });
-    expect(piped.code).toBe(1);
+    expect(piped.code, show(piped)).toBe(1);
     expect(piped.stderr.trimEnd().split('\n')).toHaveLength(1);
     expectSafe(piped.stderr.trimEnd());
     expectNoStack(piped.stderr);
     const tty = await runTty(['bookings', 'list'], { env: env({ NO_COLOR: '1' }) });
-    expect(tty.code).toBe(1);
+    expect(tty.code, show(tty)).toBe(1);
     expectSafe(tty.output);
   });
 
@@ -117,11 +117,11 @@ describe('hostile strings from the API', () => {
     await restart({ count: 30, pageSize: 10, rawItem: (i) => bookingJson(i), nextOverride: (p) => (p === 0 ? { next: cursor } : undefined) });
     // The server answers that cursor with 404: the listing fails part-way and names it.
     const failed = await run(['bookings', 'list', '-o', 'ndjson'], { env: env() });
-    expect(failed.code).toBe(4);
+    expect(failed.code, show(failed)).toBe(4);
     expect(failed.stderr).toContain('--cursor');
     expectSafe(failed.stderr, ['owned']);
     const onePage = await run(['bookings', 'list', '--no-paginate'], { env: env() });
-    expect(onePage.code).toBe(0);
+    expect(onePage.code, show(onePage)).toBe(0);
     expect(onePage.stderr).toContain('--cursor');
     expectSafe(onePage.stderr, ['owned']);
   });
@@ -129,7 +129,7 @@ describe('hostile strings from the API', () => {
   it('api: a non-JSON body is escaped on a terminal', async () => {
     server.setFaults((r) => (r.route === 'other' ? { kind: 'status', status: 200, body: `plain ${HOSTILE}\n`, contentType: 'text/plain' } : undefined));
     const r = await runTty(['api', '/text'], { env: env({ NO_COLOR: '1' }) });
-    expect(r.code).toBe(0);
+    expect(r.code, show(r)).toBe(0);
     expectSafe(r.output);
   });
 });

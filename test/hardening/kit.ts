@@ -60,6 +60,11 @@ export function expectNoLeaks(file: string): void {
   expect(tally.leaked, `the key was printed by: ${tally.leaked.join(' | ')}`).toEqual([]);
 }
 
+/** What the CLI said, for the message of a failed exit-code assertion. */
+export function show(r: { stderr?: string; output?: string }): string {
+  return r.stderr ?? r.output ?? '';
+}
+
 /** The env of a run against a server: key and base URL from the environment, a throwaway config dir. */
 export function envFor(baseUrl: string, configDir: string, extra: Record<string, string> = {}): Record<string, string> {
   return { BOOKING_CONFIG_DIR: configDir, BOOKING_BASE_URL: baseUrl, BOOKING_API_KEY: KEY, ...extra };

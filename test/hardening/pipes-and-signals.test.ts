@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultServer } from '../helpers/fault-server';
 import { BIN, ROOT, cleanEnv, tempConfigDir } from '../helpers/cli';
-import { countLeaks, envFor, expectNoLeaks, expectNoStack, expectWholeNdjson, expectWholeTsv, startServer } from './kit';
+import { countLeaks, envFor, expectNoLeaks, expectNoStack, expectWholeNdjson, expectWholeTsv, startServer, show } from './kit';
 
 const COUNT = 600;
 const PAGE = 20;
@@ -103,7 +103,7 @@ describe('ending early', () => {
       await cli.lines(3 * PAGE);
       cli.signal('SIGINT');
       const r = await cli.done;
-      expect(r.code).toBe(130);
+      expect(r.code, show(r)).toBe(130);
       expect(r.ms).toBeLessThan(1500);
       const items = expectWholeNdjson(r.stdout);
       expect(items.length).toBeGreaterThanOrEqual(3 * PAGE);
@@ -116,7 +116,7 @@ describe('ending early', () => {
       await cli.lines(2 * PAGE);
       cli.signal('SIGINT');
       const r = await cli.done;
-      expect(r.code).toBe(130);
+      expect(r.code, show(r)).toBe(130);
       expect(expectWholeTsv(r.stdout, 3).length).toBeGreaterThanOrEqual(2 * PAGE);
     });
 
@@ -125,7 +125,7 @@ describe('ending early', () => {
       await new Promise((r) => setTimeout(r, 400));
       cli.signal('SIGINT');
       const r = await cli.done;
-      expect(r.code).toBe(130);
+      expect(r.code, show(r)).toBe(130);
       expect(r.stdout).toBe('');
     });
 
@@ -136,7 +136,7 @@ describe('ending early', () => {
       await new Promise((r) => setTimeout(r, 200));
       waiting.signal('SIGINT');
       const r1 = await waiting.done;
-      expect(r1.code).toBe(130);
+      expect(r1.code, show(r1)).toBe(130);
       expect(r1.ms).toBeLessThan(1500);
       expect(expectWholeNdjson(r1.stdout)).toHaveLength(2 * PAGE);
 
@@ -146,7 +146,7 @@ describe('ending early', () => {
       await new Promise((r) => setTimeout(r, 200));
       stalled.signal('SIGINT');
       const r2 = await stalled.done;
-      expect(r2.code).toBe(130);
+      expect(r2.code, show(r2)).toBe(130);
       expect(r2.ms).toBeLessThan(1500);
       expect(expectWholeNdjson(r2.stdout)).toHaveLength(PAGE);
     });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uidsUpTo, type Fault, type FaultRequest, type FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { envFor, expectNoLeaks, expectWholeNdjson, expectWholeTsv, run, startServer } from './kit';
+import { envFor, expectNoLeaks, expectWholeNdjson, expectWholeTsv, run, startServer, show } from './kit';
 
 const COUNT = 600;
 const ALL = uidsUpTo(COUNT);
@@ -63,7 +63,7 @@ describe('transient faults during a 600-item listing', () => {
     await restart(HEAVY);
     const r = await run(['bookings', 'list', '-o', 'ndjson', '--retries', '3'], { env: env() });
     expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    expect(r.code, show(r)).toBe(0);
     expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(ALL);
     // Each page answered in full exactly once; every scripted fault was actually served.
     const served = server.requests.filter((q) => q.fault === undefined);
@@ -78,21 +78,21 @@ describe('transient faults during a 600-item listing', () => {
     await restart(LIGHT);
     const r = await run(['bookings', 'list', '--fields', 'uid,status,attendee.email'], { env: env() });
     expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    expect(r.code, show(r)).toBe(0);
     expect(expectWholeTsv(r.stdout, 3).map((row) => row[0])).toEqual(ALL);
   });
 
   it('--json survives them: one array of all 600', async () => {
     await restart(LIGHT);
     const r = await run(['bookings', 'list', '--json'], { env: env() });
-    expect(r.code).toBe(0);
+    expect(r.code, show(r)).toBe(0);
     expect((JSON.parse(r.stdout) as { uid: string }[]).map((b) => b.uid)).toEqual(ALL);
   });
 
   it('--debug shows each retry on stderr, the data is the same and the key is not there', async () => {
     await restart(LIGHT);
     const r = await run(['bookings', 'list', '-o', 'ndjson', '--debug'], { env: env() });
-    expect(r.code).toBe(0);
+    expect(r.code, show(r)).toBe(0);
     expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(ALL);
     expect(r.stderr.match(/retry/gi)?.length ?? 0).toBeGreaterThanOrEqual(faultCount(LIGHT));
     expect(r.stderr).not.toMatch(/authorization|bearer/i);
@@ -101,11 +101,11 @@ describe('transient faults during a 600-item listing', () => {
   it('api --paginate and --limit page through the same faults', async () => {
     await restart(LIGHT);
     const api = await run(['api', '/api/v1/bookings', '--paginate', '-o', 'ndjson'], { env: env() });
-    expect(api.code).toBe(0);
+    expect(api.code, show(api)).toBe(0);
     expect(expectWholeNdjson(api.stdout).map((b) => b.uid)).toEqual(ALL);
     await restart(LIGHT);
     const limited = await run(['bookings', 'list', '-o', 'ndjson', '--limit', '250'], { env: env() });
-    expect(limited.code).toBe(0);
+    expect(limited.code, show(limited)).toBe(0);
     expect(expectWholeNdjson(limited.stdout).map((b) => b.uid)).toEqual(uidsUpTo(250));
   });
 });
