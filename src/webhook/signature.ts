@@ -2,17 +2,7 @@
 // raw body, keyed with the endpoint's signing secret. Pure functions; no I/O.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SIGNATURE_HEADER = 'x-service-signature';
-export const EVENT_HEADER = 'x-service-event';
-export const EVENTS = [
-  'booking.created',
-  'booking.confirmed',
-  'booking.rescheduled',
-  'booking.cancelled',
-  'booking.completed',
-  'no_show.flagged',
-] as const;
-export type EventName = (typeof EVENTS)[number];
+export { SIGNATURE_HEADER, EVENT_HEADER, EVENTS, type EventName } from './events';
 
 /** A streaming HMAC for bodies too large to hold: update() chunks, then digest(). */
 export function createSigner(secret: string | Buffer) {

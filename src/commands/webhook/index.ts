@@ -1,5 +1,18 @@
-import type { Command } from 'commander';
+// `booking webhook …`: checking and producing signed deliveries. Each command's run code lives in
+// src/webhook/ and is imported only when that command runs.
+import { Command } from 'commander';
 import type { CommandDeps } from '../deps';
+import { newCmdVerify } from './verify';
+import { newCmdSign } from './sign';
+import { newCmdListen } from './listen';
+import { newCmdSend } from './send';
 
-// TODO: not built yet.
-export function registerWebhookCommands(_program: Command, _deps: CommandDeps): void {}
+export function registerWebhookCommands(program: Command, deps: CommandDeps): void {
+  program
+    .command('webhook')
+    .description('verify, sign, receive and send signed webhook deliveries')
+    .addCommand(newCmdVerify(deps))
+    .addCommand(newCmdSign(deps))
+    .addCommand(newCmdListen(deps))
+    .addCommand(newCmdSend(deps));
+}

@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import type { ListenOptions } from '../../webhook/listen-run';
+import { intOption } from '../../options';
+import { addSecretOptions } from './secret-options';
+
+export type { ListenOptions };
+
+export function newCmdListen(deps: CommandDeps, runF = runListen): Command {
+  const cmd = new Command('listen')
+    .description('receive deliveries locally: verify each, answer 200 or 401, print a line, save a capture, forward authentic ones')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', intOption(0, 65535), 8787)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--forward-to <url>', 'forward authentic deliveries, unchanged, to this URL')
+    .option('--save-dir <dir>', 'where captures are saved', 'booking-captures')
+    .option('--no-save', 'do not save captures');
+  addSecretOptions(cmd).action(async (opts: ListenOptions, command: Command) => {
+    deps.setExitCode((await runF(opts, deps.context(command))) ?? 0);
+  });
+  return cmd;
+}
+
+export async function runListen(opts: ListenOptions, ctx: Context): RunResult {
+  const { listen } = await import('../../webhook/listen-run');
+  return listen(opts, ctx);
+}

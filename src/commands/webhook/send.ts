@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import type { SendOptions } from '../../webhook/send-run';
+import { EVENTS } from '../../webhook/events';
+import { addSecretOptions } from './secret-options';
+
+export type { SendOptions };
+
+export function newCmdSend(deps: CommandDeps, runF = runSend): Command {
+  const cmd = new Command('send')
+    .description('POST a signed delivery to a URL (a built-in sample body per event unless --body)')
+    .argument('<url>', 'the receiver, e.g. http://127.0.0.1:8787/webhooks')
+    .option('--event <name>', `the event: ${EVENTS.join(', ')}`)
+    .option('--body <file>', 'the raw body to send ("-" for stdin)');
+  addSecretOptions(cmd)
+    .addHelpText('after', '\nExit status: 0 when the receiver answers 2xx, else 1.')
+    .action(async (url: string, opts: Omit<SendOptions, 'url'>, command: Command) => {
+      deps.setExitCode((await runF({ ...opts, url }, deps.context(command))) ?? 0);
+    });
+  return cmd;
+}
+
+export async function runSend(opts: SendOptions, ctx: Context): RunResult {
+  const { sendDelivery } = await import('../../webhook/send-run');
+  return sendDelivery(opts, ctx);
+}

@@ -1,0 +1,22 @@
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import type { SignOptions } from '../../webhook/sign-run';
+import { addSecretOptions } from './secret-options';
+
+export type { SignOptions };
+
+export function newCmdSign(deps: CommandDeps, runF = runSign): Command {
+  const cmd = new Command('sign')
+    .description('print the X-Service-Signature value (sha256=<hex>) for a raw body')
+    .argument('[file]', 'the raw body (stdin when "-" or absent)');
+  addSecretOptions(cmd).action(async (file: string | undefined, opts: Omit<SignOptions, 'file'>, command: Command) => {
+    deps.setExitCode((await runF({ ...opts, file }, deps.context(command))) ?? 0);
+  });
+  return cmd;
+}
+
+export async function runSign(opts: SignOptions, ctx: Context): RunResult {
+  const { signBody } = await import('../../webhook/sign-run');
+  return signBody(opts, ctx);
+}

@@ -1,0 +1,122 @@
+// `webhook listen`: a local receiver for development. Each request is read whole (deliveries are
+// small; over BODY_LIMIT is refused), verified over its raw bytes, answered 200 or 401, saved as a
+// capture, forwarded when authentic, and reported in one line. Stops on SIGINT/SIGTERM with exit 0.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve as resolvePath } from 'node:path';
+import type { Context } from '../context';
+import { hint } from '../context';
+import { FailureError, UsageError } from '../errors';
+import { EVENT_HEADER, SIGNATURE_HEADER } from './events';
+import { BodyDigest } from './body-digest';
+import { bufferSource, SPOOL_LIMIT } from './body-source';
+import { headerValues } from './capture';
+import { CaptureSaver } from './capture-file';
+import { bookingUid, deliveryLine } from './delivery-line';
+import { forwardDelivery, type ForwardResult } from './forward';
+import { parseHttpUrl } from './post';
+import { resolveSecret, type SecretOptions } from './secret';
+import { expectedFromHeader, judge } from './verdict';
+import { visible } from './text';
+
+export interface ListenOptions extends SecretOptions {
+  port?: number;
+  host?: string;
+  forwardTo?: string;
+  saveDir?: string;
+  /** false with --no-save. */
+  save?: boolean;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_SAVE_DIR = 'booking-captures';
+const BODY_LIMIT = SPOOL_LIMIT;
+
+export async function listen(opts: ListenOptions, ctx: Context): Promise<number> {
+  const forwardTo = opts.forwardTo === undefined ? undefined : parseHttpUrl(opts.forwardTo, '--forward-to');
+  const host = opts.host ?? '127.0.0.1';
+  if (host.trim() === '') throw new UsageError('--host must not be empty.');
+  const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR));
+  const secret = await resolveSecret(opts, ctx);
+  if (ctx.signal.aborted) return 0;
+
+  const pending = new Set<Promise<void>>();
+  const server = createServer((req, res) => {
+    const p = receive(req, res).catch((err: unknown) => {
+      ctx.io.stderr.write(`error: handling ${req.method} ${visible(req.url ?? '')}: ${(err as Error).message}\n`);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  });
+
+  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const time = ctx.now();
+    const body = await readBody(req);
+    if (body === undefined) {
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"ok":false,"error":"body too large"}\n');
+      ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${req.socket.remoteAddress}.\n`);
+      return;
+    }
+    const event = headerValues(req.rawHeaders, EVENT_HEADER)[0] ?? null;
+    const digest = new BodyDigest(secret);
+    digest.update(body);
+    const source = bufferSource(body);
+    const verdict = await judge({ secret, expected: expectedFromHeader(headerValues(req.rawHeaders, SIGNATURE_HEADER)), digests: digest.finish(), again: source.again(), event });
+    let capture: string | null = null;
+    if (saver) {
+      try {
+        capture = await saver.save(req, body, event, time);
+      } catch (err) {
+        ctx.io.stderr.write(`warning: could not save the capture in ${saver.dir}: ${(err as Error).message}\n`);
+      }
+    }
+    const answer = verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' };
+    res.writeHead(verdict.authentic ? 200 : 401, { 'content-type': 'application/json' }).end(`${JSON.stringify(answer)}\n`);
+    let forward: ForwardResult | null = null;
+    if (verdict.authentic && forwardTo) forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs);
+    ctx.io.stdout.write(deliveryLine(ctx, { time, method: req.method ?? '', path: req.url ?? '', verdict, uid: bookingUid(body), capture, forward }));
+  }
+
+  const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);
+  // The address is printed even with -q: with --port 0 it is the only way to learn the port.
+  ctx.io.stderr.write(`Listening for deliveries on http://${address}/ (Ctrl-C to stop)\n`);
+  hint(ctx, saver ? `Captures are saved in ${saver.dir} (check one again with: booking webhook verify --request FILE)` : 'Captures are not saved (--no-save).');
+  if (forwardTo) hint(ctx, `Authentic deliveries are forwarded to ${forwardTo.href}`);
+
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  await Promise.allSettled([...pending]);
+  server.closeAllConnections();
+  await closed;
+  hint(ctx, 'Stopped.');
+  return 0;
+}
+
+function startServer(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'EADDRINUSE' ? 'the port is in use' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' ? 'no such address here' : err.message;
+      reject(new FailureError(`cannot listen on ${host}:${port}: ${why}.`, err.code === 'EADDRINUSE' ? 'Pick another with --port, or --port 0 for any free one.' : undefined));
+    });
+    server.listen(port, host, () => {
+      const a = server.address();
+      if (a === null || typeof a === 'string') return resolve(String(a));
+      resolve(`${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`);
+    });
+  });
+}
+
+/** The whole body, or undefined when it is over the limit. */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_LIMIT) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,79 @@
+// One HTTP request with a body already in memory, over node:http(s): what `send` delivers and what
+// `listen` forwards. Headers are given as a flat name/value list so that names keep their case and
+// order (node sends an array of raw headers as is).
+import { FailureError, UsageError } from '../errors';
+
+export interface PostResult {
+  status: number;
+  statusText: string;
+  /** The first 64 KiB of the response body, for an error message. */
+  body: Buffer;
+}
+
+export interface PostOptions {
+  method?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+const KEEP = 64 * 1024;
+
+export async function postRaw(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
+  const mod = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  return new Promise<PostResult>((resolve, reject) => {
+    // Given headers as a raw list, node adds no Host of its own.
+    const headers = hasHeader(rawHeaders, 'host') ? rawHeaders : ['Host', url.host, ...rawHeaders];
+    const req = mod.request(url, { method: opts.method ?? 'POST', headers, signal: opts.signal, timeout: opts.timeoutMs || undefined });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    req.on('error', (err) => reject(unreachable(url, err, opts.timeoutMs)));
+    req.on('response', (res) => {
+      const kept: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        if (size < KEEP) kept.push(c);
+        size += c.length;
+      });
+      res.on('error', (err) => reject(unreachable(url, err, opts.timeoutMs)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) }));
+    });
+    req.end(body);
+  });
+}
+
+const WHY: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};
+
+function unreachable(url: URL, err: unknown, timeoutMs: number): Error {
+  const e = err as { code?: string; name?: string; message?: string };
+  if (e.name === 'AbortError') return err as Error;
+  const why = e.code === 'ETIMEDOUT' ? `no answer within ${timeoutMs / 1000}s` : (WHY[e.code ?? ''] ?? e.message ?? String(err));
+  return new FailureError(`cannot reach ${url.origin}: ${why}.`);
+}
+
+function hasHeader(rawHeaders: string[], lower: string): boolean {
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === lower) return true;
+  return false;
+}
+
+/** Content-Length set to the body's size, unless the caller set one. */
+export function withLength(rawHeaders: string[], body: Buffer): string[] {
+  return hasHeader(rawHeaders, 'content-length') ? rawHeaders : [...rawHeaders, 'Content-Length', String(body.length)];
+}
+
+/** An http(s) URL from a user's argument, or a UsageError naming the option. */
+export function parseHttpUrl(value: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${what} "${value}" is not a URL (expected http://host:port/path).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${what} must be an http:// or https:// URL, not ${url.protocol}//.`);
+  return url;
+}

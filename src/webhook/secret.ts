@@ -1,0 +1,50 @@
+// The signing secret, from the first source given: --secret, --secret-file, BOOKING_WEBHOOK_SECRET,
+// or a hidden prompt on a terminal. Kept as bytes: a secret file is never decoded.
+import { readFile } from 'node:fs/promises';
+import type { Context } from '../context';
+import { UsageError } from '../errors';
+import { unreadable } from '../input';
+import { promptHidden } from '../prompt';
+
+export const SECRET_ENV = 'BOOKING_WEBHOOK_SECRET';
+
+export interface SecretOptions {
+  secret?: string;
+  secretFile?: string;
+}
+
+export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io' | 'env'>): Promise<Buffer> {
+  if (opts.secret !== undefined && opts.secretFile !== undefined) {
+    throw new UsageError('--secret and --secret-file are alternatives: give one.');
+  }
+  let secret: Buffer;
+  let from: string;
+  if (opts.secret !== undefined) {
+    [secret, from] = [Buffer.from(opts.secret), '--secret'];
+  } else if (opts.secretFile !== undefined) {
+    [secret, from] = [await readSecretFile(opts.secretFile), opts.secretFile];
+  } else if (ctx.env[SECRET_ENV] !== undefined) {
+    [secret, from] = [Buffer.from(ctx.env[SECRET_ENV]!), SECRET_ENV];
+  } else {
+    const typed = await promptHidden(ctx.io, 'Webhook signing secret:', `pass --secret, --secret-file or set ${SECRET_ENV}`);
+    [secret, from] = [Buffer.from(typed), 'the prompt'];
+  }
+  if (secret.length === 0) throw new UsageError(`the webhook signing secret from ${from} is empty.`);
+  if (/^\s|\s$/.test(secret.toString('latin1'))) {
+    ctx.io.stderr.write(
+      `warning: the signing secret from ${from} starts or ends with whitespace; it is used as given (the dashboard's secret has none, was it copied with a space or newline?).\n`,
+    );
+  }
+  return secret;
+}
+
+/** The file's bytes less one trailing newline, as `echo secret > file` writes it. */
+async function readSecretFile(path: string): Promise<Buffer> {
+  let content: Buffer;
+  try {
+    content = await readFile(path);
+  } catch (err) {
+    throw unreadable(path, err);
+  }
+  return content.length > 0 && content[content.length - 1] === 0x0a ? content.subarray(0, -1) : content;
+}

@@ -1,0 +1,27 @@
+// `webhook sign`: the X-Service-Signature value for a body, hashed as a stream.
+import type { Context } from '../context';
+import { outputFormat } from '../context';
+import { createSigner } from './signature';
+import { bodySource } from './body-source';
+import { resolveSecret, type SecretOptions } from './secret';
+import { jsonText } from './text';
+
+export interface SignOptions extends SecretOptions {
+  file?: string;
+}
+
+export async function signBody(opts: SignOptions, ctx: Context): Promise<number> {
+  const source = bodySource(ctx.io, opts.file);
+  const secret = await resolveSecret(opts, ctx);
+  const hmac = createSigner(secret);
+  let bytes = 0;
+  await source.read((chunk) => {
+    bytes += chunk.length;
+    hmac.update(chunk);
+  });
+  const signature = `sha256=${hmac.digest('hex')}`;
+  const format = outputFormat(ctx);
+  if (format === 'json' || format === 'ndjson') ctx.io.stdout.write(jsonText({ signature, bytes }, format === 'json'));
+  else ctx.io.stdout.write(`${signature}\n`);
+  return 0;
+}

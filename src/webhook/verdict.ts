@@ -1,0 +1,76 @@
+// The verdict on one delivery: authentic or not, and on a mismatch the likely causes that are true.
+// The authentic path costs nothing beyond the single streaming pass; the causes are worked out only
+// after a mismatch, and a second pass over the body is made only when it has a CR or a BOM to blame.
+import { digestsEqual, parseSignature } from './signature';
+import { VariantDigest, type BodyDigests } from './body-digest';
+import type { Sink } from './body-source';
+
+export type HintCode = 'trailing_lf' | 'trailing_crlf' | 'crlf' | 'bom' | 'event';
+
+export interface Verdict {
+  /** The capture file, for `--request`. */
+  file?: string;
+  authentic: boolean;
+  event: string | null;
+  bytes: number | null;
+  /** Why it is not authentic; null when it is. */
+  reason: string | null;
+  /** Machine-readable codes of the causes found on a mismatch. */
+  hints: HintCode[];
+}
+
+/** The expected digest from a signature header's values, or why there is none. */
+export function expectedFromHeader(values: string[]): Buffer | string {
+  const name = 'X-Service-Signature';
+  if (values.length === 0) return `no ${name} header`;
+  if (values.length > 1) return `more than one ${name} header`;
+  return parseSignature(values[0]!.trim()) ?? `malformed ${name} header (expected sha256= and 64 hex digits)`;
+}
+
+export interface JudgeInput {
+  secret: Buffer;
+  /** The digest the signature claims, or why it could not be read. */
+  expected: Buffer | string;
+  digests: BodyDigests;
+  /** Streams the body again, for the rewrite hints; undefined when it cannot. */
+  again: ((sink: Sink) => Promise<void>) | undefined;
+  event: string | null;
+  /** --event, when given. */
+  expectedEvent?: string;
+}
+
+export async function judge(input: JudgeInput): Promise<Verdict> {
+  const { expected, digests, event } = input;
+  const base = { event, bytes: digests.bytes };
+  if (typeof expected === 'string') return { authentic: false, ...base, reason: expected, hints: [] };
+  if (digestsEqual(digests.digest, expected)) return { authentic: true, ...base, reason: null, hints: [] };
+
+  const hints: HintCode[] = [];
+  if (digests.withoutCRLF && digestsEqual(digests.withoutCRLF, expected)) hints.push('trailing_crlf');
+  else if (digests.withoutLF && digestsEqual(digests.withoutLF, expected)) hints.push('trailing_lf');
+  if (hints.length === 0 && (digests.hasCR || digests.startsWithBOM) && input.again) {
+    const variants = new VariantDigest(input.secret);
+    await input.again((chunk) => variants.update(chunk));
+    const v = variants.finish();
+    if (digests.hasCR && digestsEqual(v.crlfToLf, expected)) hints.push('crlf');
+    if (digests.startsWithBOM && digestsEqual(v.withoutBOM, expected)) hints.push('bom');
+  }
+  if (input.expectedEvent !== undefined && event !== null && event !== input.expectedEvent) hints.push('event');
+  const reason = hints.length ? hints.map((h) => hintText(h, input)).join('; ') : 'the signature does not match the body: a different secret, or the body was changed';
+  return { authentic: false, ...base, reason, hints };
+}
+
+function hintText(code: HintCode, input: JudgeInput): string {
+  switch (code) {
+    case 'trailing_lf':
+      return 'the body matches without its trailing newline (LF): one was added after signing (an editor, echo, a copy)';
+    case 'trailing_crlf':
+      return 'the body matches without its trailing CRLF: one was added after signing';
+    case 'crlf':
+      return 'the body matches with CRLF line ends turned to LF: line ends were converted after signing (git autocrlf, an editor)';
+    case 'bom':
+      return 'the body matches without its leading UTF-8 BOM: an editor added one when saving';
+    case 'event':
+      return `the X-Service-Event header is "${input.event}", not "${input.expectedEvent}" (--event): a delivery meant for another endpoint and its secret?`;
+  }
+}
