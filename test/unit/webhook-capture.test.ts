@@ -1,0 +1,153 @@
+// `webhook verify --request`: raw HTTP captures read by node's own parser, one verdict each.
+import { createHmac } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify';
+import { parseCapture } from '../../src/webhook/capture';
+import { fixture, FIXTURE_SECRET, makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
+
+const SECRET = 's3cret';
+const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const BODY = '{"event":"booking.cancelled","data":{"booking":{"uid":"bk_9"}}}';
+
+/** A capture: request line, headers, blank line, body, with the given line ends. */
+function capture(headers: string[], body: string | Buffer, eol = '\r\n'): Buffer {
+  return Buffer.concat([Buffer.from(['POST /hook HTTP/1.1', 'Host: 127.0.0.1', ...headers, '', ''].join(eol)), Buffer.from(body)]);
+}
+const signed = (body: string, extra: string[] = [], eol = '\r\n') =>
+  capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(body)}`, `Content-Length: ${Buffer.byteLength(body)}`, ...extra], body, eol);
+
+const tmp = tempDir({
+  'ok.http': signed(BODY),
+  'ok-lf.http': signed(BODY, [], '\n'),
+  'editor-newline.http': Buffer.concat([signed(BODY), Buffer.from('\n')]),
+  'no-length.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`], BODY),
+  'upper.http': capture(['x-service-event: booking.cancelled', `X-SERVICE-SIGNATURE: sha256=${sign(BODY).slice(7).toUpperCase()}`, `content-length: ${BODY.length}`], BODY),
+  'bad-header.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Signature: sha256=nothex', `Content-Length: ${BODY.length}`], BODY),
+  'two-sigs.http': capture([`X-Service-Signature: ${sign(BODY)}`, `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
+  'many-headers.http': signed(BODY, Array.from({ length: 40 }, (_, i) => `X-Filler-${i}: ${i}`)),
+  'trailing-lf.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length + 1}`], `${BODY}\n`),
+  'crlf-body.http': (() => {
+    const lf = '{\n  "uid": "bk_9"\n}';
+    const crlf = lf.replace(/\n/g, '\r\n');
+    return capture([`X-Service-Signature: ${sign(lf)}`, `Content-Length: ${crlf.length}`], crlf);
+  })(),
+  'other-event.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY, 'another endpoint')}`, `Content-Length: ${BODY.length}`], BODY),
+  'garbage.http': 'this is not HTTP\n',
+  'empty.http': '',
+  'truncated.http': capture([`X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length + 10}`], BODY),
+  'no-blank-line.http': 'POST /hook HTTP/1.1\r\nHost: x\r\n',
+});
+afterAll(() => tmp.cleanup());
+const at = (...names: string[]) => names.map((n) => tmp.path(n));
+
+type Out = { file: string; authentic: boolean; event: string | null; bytes: number; reason: string | null; hints: string[] };
+async function verify(opts: Partial<VerifyOptions> & { request: string[] }, kit: KitOptions = {}) {
+  const ctx = makeCtx({ output: 'json', ...kit });
+  const code = await runVerify({ secret: SECRET, ...opts }, ctx);
+  return { code, out: ctx.io.out(), err: ctx.io.err(), json: () => JSON.parse(ctx.io.out()) as Out[] };
+}
+
+describe('captures that are authentic', () => {
+  it.each(['capture-crlf.http', 'capture-lf.http', 'capture-chunked.http', 'capture-chunked-lf.http'])('fixture %s (CRLF, LF, chunked)', async (name) => {
+    const r = await verify({ request: [fixture(name)], secret: FIXTURE_SECRET });
+    expect(r.code).toBe(0);
+    expect(r.json()).toEqual([{ file: fixture(name), authentic: true, event: 'booking.created', bytes: 244, reason: null, hints: [] }]);
+  });
+
+  it.each(['ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'upper.http', 'many-headers.http'])('%s', async (name) => {
+    const r = await verify({ request: at(name) });
+    expect(r.json()[0]).toMatchObject({ authentic: true, bytes: BODY.length });
+    expect(r.code).toBe(0);
+  });
+
+  it('several in one run: an array in order; tsv names each file last', async () => {
+    const files = at('ok.http', 'ok-lf.http', 'upper.http');
+    expect((await verify({ request: files })).json().map((o) => o.file)).toEqual(files);
+    const tsv = await verify({ request: files }, { output: 'tsv' });
+    expect(tsv.out.split('\n')[0]).toBe(`authentic\tbooking.cancelled\t${BODY.length}\t\t${files[0]}`);
+  });
+
+  it('ndjson: one object per capture', async () => {
+    const r = await verify({ request: at('ok.http', 'ok-lf.http') }, { output: 'ndjson' });
+    expect(r.out.trimEnd().split('\n').map((l) => JSON.parse(l).authentic)).toEqual([true, true]);
+  });
+});
+
+describe('captures that are not authentic: exit 1', () => {
+  it.each([
+    ['capture-tampered.http', 'the signature does not match the body'],
+    ['capture-nosig.http', 'no X-Service-Signature header'],
+  ])('fixture %s', async (name, reason) => {
+    const r = await verify({ request: [fixture(name)], secret: FIXTURE_SECRET });
+    expect(r.code).toBe(1);
+    expect(r.json()[0]!.reason).toContain(reason);
+  });
+
+  it.each([
+    ['bad-header.http', 'malformed X-Service-Signature header', []],
+    ['two-sigs.http', 'more than one X-Service-Signature header', []],
+    ['trailing-lf.http', 'without its trailing newline (LF)', ['trailing_lf']],
+    ['crlf-body.http', 'with CRLF line ends turned to LF', ['crlf']],
+  ])('%s', async (name, reason, hints) => {
+    const r = await verify({ request: at(name) });
+    expect(r.code).toBe(1);
+    expect(r.json()[0]).toMatchObject({ authentic: false, hints });
+    expect(r.json()[0]!.reason).toContain(reason);
+  });
+
+  it('the event header differs from --event: named among the causes', async () => {
+    const r = await verify({ request: at('other-event.http'), event: 'booking.created' });
+    expect(r.json()[0]!.hints).toEqual(['event']);
+    expect(r.json()[0]!.reason).toContain('the X-Service-Event header is "booking.cancelled", not "booking.created" (--event)');
+  });
+
+  it('an authentic capture of another event than --event stays authentic, with a warning', async () => {
+    const r = await verify({ request: at('ok.http'), event: 'booking.created' });
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('its signature is valid');
+  });
+
+  it('one bad among good ones: exit 1, every capture reported', async () => {
+    const r = await verify({ request: at('ok.http', 'bad-header.http', 'ok-lf.http') });
+    expect(r.code).toBe(1);
+    expect(r.json().map((o) => o.authentic)).toEqual([true, false, true]);
+  });
+});
+
+describe('captures that cannot be read: exit 2, the others still checked', () => {
+  it.each([
+    ['garbage.http', /is not an HTTP request capture/],
+    ['empty.http', /is empty/],
+    ['truncated.http', /ends before the request does/],
+    ['no-blank-line.http', /ends before the request does/],
+    ['missing.http', /cannot read .*missing.http: no such file/],
+  ])('%s', async (name, message) => {
+    const r = await verify({ request: at(name, 'ok.http') }, { output: 'tsv' });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.out).toMatch(/^authentic\t/);
+  });
+
+  it('the parser is reusable after a failure', () => {
+    expect(() => parseCapture(tmp.path('garbage.http'), () => {})).toThrow();
+    const chunks: Buffer[] = [];
+    const head = parseCapture(tmp.path('ok.http'), (c) => chunks.push(Buffer.from(c)));
+    expect(head.method).toBe('POST');
+    expect(head.url).toBe('/hook');
+    expect(Buffer.concat(chunks).toString()).toBe(BODY);
+  });
+});
+
+describe('many captures in one run', () => {
+  it('300 captures: every verdict, in order', async () => {
+    const d = tempDir(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`${String(i).padStart(4, '0')}.http`, signed(BODY.replace('bk_9', `bk_${i}`))])));
+    try {
+      const files = Array.from({ length: 300 }, (_, i) => d.path(`${String(i).padStart(4, '0')}.http`));
+      const r = await verify({ request: files }, { output: 'tsv' });
+      expect(r.code).toBe(0);
+      expect(r.out.trimEnd().split('\n')).toHaveLength(300);
+    } finally {
+      d.cleanup();
+    }
+  });
+});

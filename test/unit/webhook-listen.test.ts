@@ -1,0 +1,225 @@
+// `webhook listen` and `webhook send` against each other over 127.0.0.1: verdicts, 200/401, saved
+// captures that `verify --request` accepts, and forwarding byte for byte.
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runListen, type ListenOptions } from '../../src/commands/webhook/listen';
+import { runSend, type SendOptions } from '../../src/commands/webhook/send';
+import { runVerify } from '../../src/commands/webhook/verify';
+import { CaptureSaver } from '../../src/webhook/capture-file';
+import { EVENTS } from '../../src/webhook/events';
+import { makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
+
+const SECRET = 'whsec_listen';
+
+interface Listener {
+  url: string;
+  out(): string;
+  err(): string;
+  stop(): Promise<number>;
+}
+
+async function startListen(opts: Partial<ListenOptions>, kit: KitOptions = {}): Promise<Listener> {
+  const abort = new AbortController();
+  const ctx = makeCtx({ output: 'tsv', ...kit, signal: abort.signal });
+  const done = runListen({ port: 0, host: '127.0.0.1', secret: SECRET, ...opts }, ctx);
+  for (let i = 0; i < 200; i++) {
+    const m = /Listening for deliveries on (http:\/\/127\.0\.0\.1:\d+)\//.exec(ctx.io.err());
+    if (m) return { url: `${m[1]}/webhooks`, out: ctx.io.out, err: ctx.io.err, stop: async () => (abort.abort(), (await done) ?? 0) };
+    await Promise.race([done, new Promise((r) => setTimeout(r, 10))]);
+  }
+  throw new Error(`listen did not start: ${ctx.io.err()}`);
+}
+
+async function send(opts: Partial<SendOptions> & { url: string }, kit: KitOptions = {}) {
+  const ctx = makeCtx({ output: 'tsv', ...kit });
+  const code = await runSend({ event: 'booking.created', secret: SECRET, ...opts }, ctx);
+  return { code, out: ctx.io.out(), err: ctx.io.err() };
+}
+
+async function verifyCaptures(files: string[]) {
+  const ctx = makeCtx({ output: 'json' });
+  const code = await runVerify({ request: files, secret: SECRET }, ctx);
+  return { code, verdicts: JSON.parse(ctx.io.out()) as { authentic: boolean; event: string }[] };
+}
+
+/** A receiver that records what reaches it, for --forward-to. */
+interface Recorded {
+  method: string;
+  url: string;
+  rawHeaders: string[];
+  body: Buffer;
+}
+let recorder: Server;
+let recorderUrl: string;
+const recorded: Recorded[] = [];
+beforeAll(async () => {
+  recorder = createServer(async (req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    recorded.push({ method: req.method!, url: req.url!, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
+    res.writeHead(202).end();
+  });
+  await new Promise<void>((r) => recorder.listen(0, '127.0.0.1', r));
+  recorderUrl = `http://127.0.0.1:${(recorder.address() as { port: number }).port}/app/hooks?x=1`;
+});
+afterAll(() => new Promise<void>((r) => recorder.close(() => r())));
+
+const dirs: ReturnType<typeof tempDir>[] = [];
+const newDir = () => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+
+describe('listen → send → save → verify --request', () => {
+  it('every event: 200, one line each, captures that verify', async () => {
+    const d = newDir();
+    const l = await startListen({ saveDir: d.path('caps') });
+    for (const event of EVENTS) {
+      const r = await send({ url: l.url, event });
+      expect(r).toMatchObject({ code: 0, out: expect.stringMatching(new RegExp(`^200\tOK\t${event.replace('.', '\\.')}\t\\d+\n$`)) });
+    }
+    expect(await l.stop()).toBe(0);
+    const lines = l.out().trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(lines.map((f) => [f[1], f[2], f[3]])).toEqual(EVENTS.map((e) => [e, 'authentic', 'bk_sample_0001']));
+    expect(statSync(d.path('caps')).mode & 0o777).toBe(0o700);
+    const files = readdirSync(d.path('caps')).map((f) => d.path(`caps/${f}`));
+    expect(files).toHaveLength(6);
+    expect(files.map((f) => statSync(f).mode & 0o777)).toEqual(Array(6).fill(0o600));
+    expect(files.map((f) => lines.find((x) => x[6] === f))).not.toContain(undefined);
+    const v = await verifyCaptures(files);
+    expect(v.code).toBe(0);
+    expect(v.verdicts.map((x) => x.event)).toEqual([...EVENTS]);
+    expect(readFileSync(files[2]!, 'utf8')).toMatch(/"previous":\{"start":/);
+  });
+
+  it('a bad signature: 401, a not-authentic line, saved all the same, send exits 1', async () => {
+    const d = newDir();
+    const l = await startListen({ saveDir: d.dir, forwardTo: recorderUrl });
+    const before = recorded.length;
+    const r = await send({ url: l.url, secret: 'not the secret' });
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^401\tUnauthorized\t/);
+    expect(r.err).toContain('the receiver answered 401 Unauthorized');
+    await l.stop();
+    expect(l.out()).toMatch(/\tbooking\.created\tnot-authentic\tbk_sample_0001\t\tthe signature does not match/);
+    expect(recorded.length).toBe(before);
+    const files = readdirSync(d.dir).map((f) => d.path(f));
+    expect((await verifyCaptures(files)).code).toBe(1);
+  });
+
+  it('a chunked delivery is saved as a capture that still verifies', async () => {
+    const d = newDir();
+    const l = await startListen({ saveDir: d.dir }, { output: 'ndjson' });
+    const body = Buffer.from('{"data":{"uid":"bk_chunked"}}\r\n');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(l.url, { method: 'POST', headers: { 'x-service-event': 'booking.completed', 'x-service-signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` } });
+      req.on('response', (res) => resolve(res.statusCode!)).on('error', reject);
+      req.write(body.subarray(0, 7));
+      req.end(body.subarray(7));
+    });
+    expect(status).toBe(200);
+    await l.stop();
+    const line = JSON.parse(l.out());
+    expect(line).toMatchObject({ event: 'booking.completed', authentic: true, reason: null, uid: 'bk_chunked', bytes: body.length, method: 'POST', path: '/webhooks', forward: null });
+    expect(readFileSync(line.capture, 'latin1')).toMatch(/Transfer-Encoding: chunked\r\n\r\n1f\r\n/);
+    expect((await verifyCaptures([line.capture])).code).toBe(0);
+  });
+
+  it('--no-save writes nothing', async () => {
+    const d = newDir();
+    const l = await startListen({ saveDir: d.path('caps'), save: false });
+    expect((await send({ url: l.url })).code).toBe(0);
+    await l.stop();
+    expect(readdirSync(d.dir)).toEqual([]);
+    expect(l.err()).toContain('Captures are not saved');
+  });
+});
+
+describe('forwarding', () => {
+  it('forwards an authentic delivery unchanged: body bytes, headers, method', async () => {
+    const d = newDir();
+    const body = Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x0d, 0x0a, 0xff, 0x00, 0x7d, 0x0a]);
+    writeFileSync(d.path('body.bin'), body);
+    const l = await startListen({ save: false, forwardTo: recorderUrl });
+    const before = recorded.length;
+    expect((await send({ url: l.url, event: 'booking.rescheduled', body: d.path('body.bin') })).code).toBe(0);
+    await l.stop();
+    const got = recorded[before]!;
+    expect(got.body.equals(body)).toBe(true);
+    expect(got.method).toBe('POST');
+    expect(got.url).toBe('/app/hooks?x=1');
+    // Connection describes the forward's own connection (node's keep-alive), not the delivery.
+    const names = got.rawHeaders.filter((_, i) => i % 2 === 0).filter((n) => n !== 'Connection');
+    expect(names).toEqual(['Host', 'Content-Type', 'User-Agent', 'X-Service-Event', 'X-Service-Signature', 'Content-Length']);
+    expect(got.rawHeaders[got.rawHeaders.indexOf('X-Service-Signature') + 1]).toBe(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
+    expect(l.out()).toMatch(/\tbooking\.rescheduled\tauthentic\t\t202\t/);
+  });
+
+  it('notes a forward that fails, and still answers 200', async () => {
+    const l = await startListen({ save: false, forwardTo: 'http://127.0.0.1:9/' }, { tty: true, output: undefined });
+    expect((await send({ url: l.url })).code).toBe(0);
+    await l.stop();
+    expect(l.out()).toMatch(/booking\.created {2}✓ authentic {2}bk_sample_0001 {2}→ failed: cannot reach http:\/\/127\.0\.0\.1:9: connection refused/);
+  });
+});
+
+describe('listen: start and stop', () => {
+  it('stops cleanly on abort with exit 0', async () => {
+    const l = await startListen({ save: false });
+    expect(await l.stop()).toBe(0);
+  });
+
+  it('a port in use is a failure naming it', async () => {
+    const l = await startListen({ save: false });
+    const port = Number(new URL(l.url).port);
+    await expect(runListen({ port, host: '127.0.0.1', secret: SECRET }, makeCtx())).rejects.toMatchObject({ exitCode: 1, message: expect.stringContaining('the port is in use') });
+    await l.stop();
+  });
+
+  it('a --forward-to that is not an http(s) URL is a usage error', async () => {
+    await expect(runListen({ forwardTo: 'ftp://x', secret: SECRET }, makeCtx())).rejects.toMatchObject({ exitCode: 2 });
+  });
+});
+
+describe('send: usage and failures', () => {
+  it.each([
+    ['no --event', { event: undefined }, 2],
+    ['an unknown event', { event: 'booking.deleted' }, 2],
+    ['a URL that is not http(s)', { url: 'mailto:x@example.com' }, 2],
+    ['a missing --body file', { body: '/nonexistent/body.json' }, 2],
+  ])('%s → exit %i', async (_what, opts: Partial<SendOptions>, code) => {
+    await expect(send({ url: 'http://127.0.0.1:9/', ...opts })).rejects.toMatchObject({ exitCode: code });
+  });
+
+  it('connection refused → exit 1 with a one-line message', async () => {
+    await expect(send({ url: 'http://127.0.0.1:9/hook' })).rejects.toMatchObject({ exitCode: 1, message: 'cannot reach http://127.0.0.1:9: connection refused.' });
+  });
+
+  it('the body from stdin; json output', async () => {
+    const l = await startListen({ save: false });
+    const r = await send({ url: l.url, body: '-' }, { stdin: '{"uid":"bk_stdin"}', output: 'json' });
+    await l.stop();
+    expect(JSON.parse(r.out)).toMatchObject({ event: 'booking.created', bytes: 18, status: 200, ok: true });
+    expect(l.out()).toContain('\tbk_stdin\t');
+  });
+});
+
+describe('capture files', () => {
+  it('never overwrite an existing file; names sort by arrival', async () => {
+    const d = newDir();
+    const saver = new CaptureSaver(d.dir);
+    const time = new Date('2025-03-01T10:00:00.000Z');
+    writeFileSync(d.path('20250301T100000.000Z-0001-booking.created.http'), 'keep me');
+    const head = { method: 'POST', url: '/h', httpVersion: '1.1', rawHeaders: ['Host', 'x'] };
+    const a = await saver.save(head, Buffer.from('a'), 'booking.created', time);
+    const b = await saver.save(head, Buffer.from('b'), 'booking/../evil', time);
+    expect(a).toBe(d.path('20250301T100000.000Z-0002-booking.created.http'));
+    expect(b).toBe(d.path('20250301T100000.000Z-0003-booking_.._evil.http'));
+    expect(readFileSync(d.path('20250301T100000.000Z-0001-booking.created.http'), 'utf8')).toBe('keep me');
+    expect(readFileSync(a, 'utf8')).toBe('POST /h HTTP/1.1\r\nHost: x\r\n\r\na');
+  });
+});
