@@ -1,0 +1,99 @@
+// The webhook commands as a user runs them: `node bin/booking.js webhook …`, piped and on a terminal,
+// and a listen → send → verify round trip between real processes over 127.0.0.1.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, ROOT, runCli, runCliTty } from '../helpers/cli';
+import { fixture, tempDir } from '../fixtures/webhook/kit';
+
+const GH = ["It's a Secret to Everybody", 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17'] as const;
+const tmp = tempDir({ 'gh.txt': 'Hello, World!', 'gh-lf.txt': 'Hello, World!\n' });
+afterAll(() => tmp.cleanup());
+
+describe('sign and verify', () => {
+  it("sign prints GitHub's documented signature", async () => {
+    const r = await runCli(['webhook', 'sign', tmp.path('gh.txt'), '--secret', GH[0]]);
+    expect(r).toMatchObject({ code: 0, stdout: `${GH[1]}\n`, stderr: '' });
+  });
+
+  it('verify: 0 authentic, 1 not (with the cause), 2 for a malformed signature', async () => {
+    expect((await runCli(['webhook', 'verify', tmp.path('gh.txt'), '--signature', GH[1], '--secret', GH[0]])).code).toBe(0);
+    const lf = await runCli(['webhook', 'verify', '--signature', GH[1]], { stdin: 'Hello, World!\n', env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
+    expect(lf.code).toBe(1);
+    expect(lf.stdout).toBe('not-authentic\t\t14\tthe body matches without its trailing newline (LF): one was added after signing (an editor, echo, a copy)\n');
+    const bad = await runCli(['webhook', 'verify', tmp.path('gh.txt'), '--signature', 'sha256=1234', '--secret', 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --signature "sha256=1234" is not sha256=<64 hex>/);
+  });
+
+  it('verify --request over the fixture captures: a JSON array, exit 1 for the tampered one', async () => {
+    const names = ['capture-crlf.http', 'capture-lf.http', 'capture-chunked.http', 'capture-tampered.http'];
+    const r = await runCli(['webhook', 'verify', '--request', ...names.map(fixture), '--secret-file', fixture('secret.txt'), '--json']);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { authentic: boolean }[]).map((v) => v.authentic)).toEqual([true, true, true, false]);
+  });
+
+  it('on a terminal: a verdict line, and the secret from a hidden prompt', async () => {
+    const r = await runCliTty(['webhook', 'verify', tmp.path('gh.txt'), '--signature', GH[1], '--event', 'booking.created'], {
+      answers: [{ after: 'Webhook signing secret', text: `${GH[0]}\r` }],
+    });
+    expect(r.code).toBe(0);
+    expect(r.output).toContain('\x1b[32m✓ authentic\x1b[39m  booking.created  13 bytes\n');
+    expect(r.output).not.toContain(GH[0]);
+  });
+});
+
+describe('listen → send → verify --request between processes', () => {
+  let listener: ChildProcess | undefined;
+  afterAll(() => void listener?.kill('SIGKILL'));
+
+  it('delivers, saves, verifies, and stops on SIGINT with exit 0', async () => {
+    const dir = tempDir();
+    try {
+      listener = spawn(process.execPath, [BIN, 'webhook', 'listen', '--port', '0', '--save-dir', dir.path('caps')], {
+        cwd: ROOT,
+        env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 'whsec_e2e' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      listener.stdout!.on('data', (c: Buffer) => (out += c));
+      const url = await new Promise<string>((resolve, reject) => {
+        listener!.stderr!.on('data', (c: Buffer) => {
+          err += c;
+          const m = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(err);
+          if (m) resolve(`${m[1]}/hooks`);
+        });
+        listener!.on('exit', () => reject(new Error(`listen exited: ${err}`)));
+      });
+      const good = await runCli(['webhook', 'send', url, '--event', 'booking.rescheduled', '--secret', 'whsec_e2e']);
+      expect(good).toMatchObject({ code: 0, stdout: expect.stringMatching(/^200\tOK\tbooking\.rescheduled\t\d+\n$/) });
+      const bad = await runCli(['webhook', 'send', url, '--event', 'booking.cancelled', '--secret', 'wrong']);
+      expect(bad.code).toBe(1);
+      const exit = new Promise<number | null>((resolve) => listener!.on('exit', (code) => resolve(code)));
+      listener.kill('SIGINT');
+      expect(await exit).toBe(0);
+      expect(out.trimEnd().split('\n').map((l) => l.split('\t').slice(1, 4))).toEqual([
+        ['booking.rescheduled', 'authentic', 'bk_sample_0001'],
+        ['booking.cancelled', 'not-authentic', 'bk_sample_0001'],
+      ]);
+      const files = readdirSync(dir.path('caps')).sort().map((f) => dir.path(`caps/${f}`));
+      const v = await runCli(['webhook', 'verify', '--request', ...files, '--secret', 'whsec_e2e']);
+      expect(v.code).toBe(1);
+      expect(v.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['authentic', 'not-authentic', '']);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('send to a closed port: exit 1 with one line', async () => {
+    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created', '--secret', 's']);
+    expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'error: cannot reach http://127.0.0.1:9: connection refused.\n' });
+  });
+
+  it('send with an event that is not one of the six: exit 2', async () => {
+    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.deleted', '--secret', 's']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown event "booking.deleted"');
+  });
+});
