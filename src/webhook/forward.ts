@@ -22,9 +22,9 @@ export function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
 
 export type ForwardResult = { url: string; status: number } | { url: string; error: string };
 
-export async function forwardDelivery(target: URL, req: RequestHead, body: Buffer, timeoutMs: number): Promise<ForwardResult> {
+export async function forwardDelivery(target: URL, req: RequestHead, body: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<ForwardResult> {
   try {
-    const res = await postRaw(target, forwardHeaders(req.rawHeaders, body), body, { method: req.method, timeoutMs });
+    const res = await postRaw(target, forwardHeaders(req.rawHeaders, body), body, { method: req.method, timeoutMs, signal });
     return { url: target.href, status: res.status };
   } catch (err) {
     return { url: target.href, error: (err as Error).message };

@@ -30,6 +30,7 @@ export interface ListenOptions extends SecretOptions {
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_SAVE_DIR = 'booking-captures';
 const BODY_LIMIT = SPOOL_LIMIT;
+const STOP_GRACE_MS = 2000;
 
 export async function listen(opts: ListenOptions, ctx: Context): Promise<number> {
   const forwardTo = opts.forwardTo === undefined ? undefined : parseHttpUrl(opts.forwardTo, '--forward-to');
@@ -40,6 +41,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   if (ctx.signal.aborted) return 0;
 
   const pending = new Set<Promise<void>>();
+  // Forwards still running at stop get a moment to finish (bin/booking.js ends the process 3 s after
+  // the signal), then are aborted.
+  const forwards = new AbortController();
   const server = createServer((req, res) => {
     const p = receive(req, res).catch((err: unknown) => {
       ctx.io.stderr.write(`error: handling ${req.method} ${visible(req.url ?? '')}: ${(err as Error).message}\n`);
@@ -73,7 +77,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     const answer = verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' };
     res.writeHead(verdict.authentic ? 200 : 401, { 'content-type': 'application/json' }).end(`${JSON.stringify(answer)}\n`);
     let forward: ForwardResult | null = null;
-    if (verdict.authentic && forwardTo) forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs);
+    if (verdict.authentic && forwardTo) forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal);
     ctx.io.stdout.write(deliveryLine(ctx, { time, method: req.method ?? '', path: req.url ?? '', verdict, uid: bookingUid(body), capture, forward }));
   }
 
@@ -88,7 +92,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const grace = setTimeout(() => forwards.abort(), STOP_GRACE_MS);
   await Promise.allSettled([...pending]);
+  clearTimeout(grace);
   server.closeAllConnections();
   await closed;
   hint(ctx, 'Stopped.');

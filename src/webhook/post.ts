@@ -1,7 +1,7 @@
 // One HTTP request with a body already in memory, over node:http(s): what `send` delivers and what
 // `listen` forwards. Headers are given as a flat name/value list so that names keep their case and
 // order (node sends an array of raw headers as is).
-import { FailureError, UsageError } from '../errors';
+import { FailureError, InterruptedError, UsageError } from '../errors';
 
 export interface PostResult {
   status: number;
@@ -51,7 +51,7 @@ const WHY: Record<string, string> = {
 
 function unreachable(url: URL, err: unknown, timeoutMs: number): Error {
   const e = err as { code?: string; name?: string; message?: string };
-  if (e.name === 'AbortError') return err as Error;
+  if (e.name === 'AbortError') return new InterruptedError();
   const why = e.code === 'ETIMEDOUT' ? `no answer within ${timeoutMs / 1000}s` : (WHY[e.code ?? ''] ?? e.message ?? String(err));
   return new FailureError(`cannot reach ${url.origin}: ${why}.`);
 }
