@@ -3,9 +3,10 @@ import type { Command } from 'commander';
 import type { CommandDeps } from '../deps';
 import { newCmdLogin } from './login';
 import { newCmdLogout } from './logout';
+import { newCmdWhoami } from './whoami';
 
 export function registerAuthCommands(program: Command, deps: CommandDeps): void {
   program.addCommand(newCmdLogin(deps));
   program.addCommand(newCmdLogout(deps));
-  // whoami (./whoami.ts) is registered here, after logout.
+  program.addCommand(newCmdWhoami(deps));
 }
