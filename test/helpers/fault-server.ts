@@ -21,7 +21,7 @@ export type Fault =
   /** The normal answer, late. */
   | { kind: 'delay'; ms: number };
 
-export type Route = 'list' | 'get' | 'me' | 'other';
+export type Route = 'list' | 'get' | 'me' | 'event-types' | 'other';
 
 export interface FaultRequest {
   route: Route;
@@ -97,7 +97,12 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const route: Route = url.pathname === '/api/v1/bookings' ? 'list' : url.pathname.startsWith('/api/v1/bookings/') ? 'get' : url.pathname === '/api/v1/me' ? 'me' : 'other';
+    const route: Route =
+      url.pathname === '/api/v1/bookings' ? 'list'
+      : url.pathname.startsWith('/api/v1/bookings/') ? 'get'
+      : url.pathname === '/api/v1/me' ? 'me'
+      : url.pathname === '/api/v1/event-types' ? 'event-types'
+      : 'other';
     const cursor = url.searchParams.get('cursor');
     const page = route === 'list' && cursor !== null ? offsetOf(cursor) / pageSize : 0;
     const key = `${route} ${page}`;
@@ -117,6 +122,7 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
       ok = { status: 200, body, headers: link ? { link: `<${link}>; rel="next"` } : {} };
     } else if (route === 'get') ok = { status: 200, body: `{"data":${opts.rawRecord ?? item(0)}}` };
     else if (route === 'me') ok = { status: 200, body: `{"data":${opts.rawRecord ?? '{"id":1,"name":"Fault Owner","email":"owner@example.com"}'}}` };
+    else if (route === 'event-types') ok = { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"}]}' };
     else ok = { status: 404, body: '{"message":"no such page"}' };
 
     if (!fault) return answer(ok.status, ok.body, ok.headers);
