@@ -6,7 +6,7 @@
 _booking__node() {
   case $1 in
     '')
-      _booking_cmds='login logout bookings event-types api webhook sandbox config completion help'
+      _booking_cmds='login logout whoami bookings event-types api webhook sandbox config completion help'
       _booking_opts='-V --version -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
       _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
@@ -16,6 +16,11 @@ _booking__node() {
       _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'logout')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'whoami')
       _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
       _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
@@ -138,6 +143,7 @@ _booking__child() {
   case "$1|$2" in
     '|login') _booking_path='login' ;;
     '|logout') _booking_path='logout' ;;
+    '|whoami') _booking_path='whoami' ;;
     '|bookings') _booking_path='bookings' ;;
     '|event-types') _booking_path='event-types' ;;
     '|api') _booking_path='api' ;;
@@ -194,7 +200,7 @@ _booking__arg() {
     'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
-    'help|0') _booking__words 'login logout bookings event-types api webhook sandbox config completion' ;;
+    'help|0') _booking__words 'login logout whoami bookings event-types api webhook sandbox config completion' ;;
   esac
 }
 
