@@ -63,7 +63,10 @@ describe('against one server', () => {
     expect(r.output).toMatch(/uid/i);
     expect(r.output).toContain('bk_0008');
     expect(r.output).toContain('2026-11-01 09:00');
-    for (const line of r.output.split('\n')) expect(line.replace(/\x1b\[[0-9;]*m/g, '').length).toBeLessThanOrEqual(100);
+    // What the terminal shows of each line: after the last carriage return, without SGR/erase codes.
+    const shown = (line: string) => line.slice(line.lastIndexOf('\r') + 1).replace(/\x1b\[[0-9;]*[mK]/g, '');
+    for (const line of r.output.split('\n')) expect(shown(line).length).toBeLessThanOrEqual(100);
+    expect(r.output).toMatch(/Fetching… 3 pages, 9 items/);
   });
 
   it('bookings get: the resource unwrapped, tsv key/value when piped', async () => {
