@@ -1,0 +1,362 @@
+// `npm run bench`: the performance targets of issue 7, measured on this machine against its own
+// loopback servers (127.0.0.1 only). Not a test: it prints a table of ratios, each with its target.
+//
+//   node scripts/bench.mjs [--quick] [--only start,list,memory,verify,captures]
+//
+// Every row first checks that the compared commands produce the right result, then times them
+// alternately (see bench/measure.mjs). Big files go into a temp folder that is removed at the end.
+// A tool that is missing (curl, jq, openssl, GNU time) skips its row with a note; nothing is
+// installed. Exit status: 0 when every measured target is met, 1 when one is not, 2 on an error.
+//
+// The children run without NODE_EXTRA_CA_CERTS: when it is set, node reads and parses that CA
+// bundle at every start (35-50 ms here), which would inflate the `node -e 0` baseline and flatter
+// every start-up ratio. Nothing here uses TLS. Their code cache (see bin/booking.js) is kept in the
+// temp folder: the unmeasured first round of each row makes it, as a user's first run would; a row
+// marked (info) shows the cost of a run without one.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, createReadStream } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { createInterface } from 'node:readline';
+import { cpuModel, gnuTime, interleave, maxRssKiB, median, mustSucceed, pairedRatio, runOnce } from './bench/measure.mjs';
+import { bookingId, bookingJson, bookingUid } from './bench/server.mjs';
+import { writeBigBody, writeCaptures } from './bench/fixtures.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'booking.js');
+const NODE = process.execPath;
+const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+const API_KEY = 'sk_test_bench';
+const SECRET = 'whsec_bench_secret';
+const SMALL = 20_000;
+const LARGE = 100_000;
+const HUGE = 300_000;
+const BODY_MIB = 256;
+const CAPTURES = 2_000;
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyArg = args.find((a, i) => args[i - 1] === '--only') ?? args.find((a) => a.startsWith('--only='))?.slice(7);
+const ROWS = ['start', 'list', 'memory', 'verify', 'captures'];
+const only = new Set(onlyArg ? onlyArg.split(',') : ROWS);
+for (const r of only) if (!ROWS.includes(r)) fail(`unknown row "${r}": use ${ROWS.join(', ')}`);
+const ROUNDS = quick
+  ? { start: 15, list: 1, memory: 1, verify: 3, captures: 5 }
+  : { start: 40, list: 3, memory: 3, verify: 5, captures: 10 };
+
+function fail(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(2);
+}
+
+function note(line) {
+  process.stderr.write(`${line}\n`);
+}
+
+function have(tool) {
+  return spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+}
+
+function toolVersion(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return r.status === 0 ? (r.stdout || r.stderr).trim().split('\n')[0] : undefined;
+}
+
+const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+const fmtMiB = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
+
+// --- set-up -----------------------------------------------------------------------------------
+
+try {
+  statSync(join(ROOT, 'dist', 'cli.cjs'));
+} catch {
+  fail('dist/cli.cjs is missing: run `node scripts/build.mjs` (npm run bench does).');
+}
+
+const tmp = mkdtempSync(join(os.tmpdir(), 'booking-bench-'));
+let server;
+const cleanup = () => {
+  server?.kill();
+  rmSync(tmp, { recursive: true, force: true });
+};
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+const baseEnv = { ...process.env, BOOKING_CONFIG_DIR: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache'), BOOKING_API_KEY: API_KEY, NO_COLOR: '1' };
+for (const k of ['NODE_EXTRA_CA_CERTS', 'NODE_DISABLE_COMPILE_CACHE', 'BOOKING_BASE_URL', 'BOOKING_PROFILE', 'BOOKING_DEBUG', 'BOOKING_WEBHOOK_SECRET', 'FORCE_COLOR']) delete baseEnv[k];
+mkdirSync(baseEnv.BOOKING_CONFIG_DIR, { mode: 0o700 });
+
+/** The loopback API in its own process: {total: port}. */
+async function startServer(totals) {
+  const child = spawn(NODE, [join(ROOT, 'scripts', 'bench', 'server.mjs'), API_KEY, ...totals.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  server = child;
+  const line = await new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', (l) => {
+      rl.close();
+      resolve(l);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+  return JSON.parse(line);
+}
+
+const booking = (env, ...argv) => ({ cmd: NODE, args: [BIN, ...argv], env });
+const results = [];
+const skipped = [];
+const notes = [];
+const load = [os.loadavg()[0]];
+
+/** One row of the table. `ratio` compares as the target says ("≤" or "≥"). */
+function record(row) {
+  if (row.target === undefined) {
+    results.push({ ...row, met: undefined });
+    return void note(`  → ${row.name}: ${row.ratio.toFixed(2)}× (information)`);
+  }
+  const met = row.op === '≤' ? row.ratio <= row.target : row.ratio >= row.target;
+  results.push({ ...row, met });
+  note(`  → ${row.name}: ${row.ratio.toFixed(2)}× (target ${row.op} ${row.target}×) ${met ? 'met' : 'NOT MET'}`);
+}
+
+// --- rows -------------------------------------------------------------------------------------
+
+async function rowStart(ports) {
+  note(`start-up: node -e 0, booking --version, booking bookings get with and without code cache (${ROUNDS.start} rounds)`);
+  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
+  const i = 12_345;
+  const runs = {
+    node: { cmd: NODE, args: ['-e', '0'], env },
+    version: booking(env, '--version'),
+    get: booking(env, 'bookings', 'get', bookingUid(i)),
+    getCold: booking({ ...env, NODE_DISABLE_COMPILE_CACHE: '1' }, 'bookings', 'get', bookingUid(i)),
+  };
+  const version = mustSucceed('booking --version', runOnce(runs.version, { capture: true })).stdout.toString();
+  if (version !== `${VERSION}\n`) throw new Error(`booking --version printed ${JSON.stringify(version)}, expected ${VERSION}`);
+  const got = mustSucceed('booking bookings get', runOnce(runs.get, { capture: true })).stdout.toString();
+  if (!got.split('\n').includes(`uid\t${bookingUid(i)}`) || !got.split('\n').includes(`id\t${bookingId(i)}`)) {
+    throw new Error(`booking bookings get printed an unexpected record:\n${got}`);
+  }
+  const t = interleave(runs, { rounds: ROUNDS.start, warmup: 2 });
+  record({
+    name: '`booking --version`',
+    ours: median(t.version),
+    theirs: median(t.node),
+    against: '`node -e 0`',
+    ratio: pairedRatio(t, 'version', 'node'),
+    op: '≤',
+    target: 1.25,
+    unit: 'time',
+  });
+  record({
+    name: '`booking bookings get <uid>` (loopback)',
+    ours: median(t.get),
+    theirs: median(t.node),
+    against: '`node -e 0`',
+    ratio: pairedRatio(t, 'get', 'node'),
+    op: '≤',
+    target: 2.0,
+    unit: 'time',
+  });
+  record({
+    name: 'the same, first run (no code cache yet) (info)',
+    ours: median(t.getCold),
+    theirs: median(t.node),
+    against: '`node -e 0`',
+    ratio: pairedRatio(t, 'getCold', 'node'),
+    unit: 'time',
+  });
+}
+
+async function rowList(ports) {
+  const missing = ['curl', 'jq'].filter((t) => !have(t));
+  if (missing.length) return void skipped.push(`list vs curl + jq: ${missing.join(' and ')} not installed`);
+  note(`list: ${SMALL} bookings in pages of 100, booking vs a curl + jq loop (${ROUNDS.list} rounds)`);
+  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
+  const runs = {
+    booking: booking(env, 'bookings', 'list', '--page-size', '100', '-o', 'ndjson'),
+    curljq: { cmd: 'sh', args: [join(ROOT, 'scripts', 'bench', 'curl-jq.sh')], env },
+  };
+  const ours = mustSucceed('booking bookings list', runOnce(runs.booking, { capture: true })).stdout.toString().split('\n');
+  const theirs = mustSucceed('curl + jq loop', runOnce(runs.curljq, { capture: true })).stdout.toString().split('\n');
+  for (const [who, lines] of [['booking', ours], ['curl + jq', theirs]]) {
+    if (lines.pop() !== '' || lines.length !== SMALL) throw new Error(`${who} printed ${lines.length} lines, expected ${SMALL}`);
+  }
+  let rewritten = 0;
+  for (let i = 0; i < SMALL; i++) {
+    const expected = bookingJson(i);
+    // booking: byte for byte what the server sent, 64-bit ids included.
+    if (ours[i] !== expected) throw new Error(`booking's item ${i} differs from the server's:\n${ours[i]}\n${expected}`);
+    // curl + jq: the same items once both are read as JSON numbers (jq 1.6 rounds ids above 2^53).
+    if (!isDeepStrictEqual(JSON.parse(theirs[i]), JSON.parse(expected))) throw new Error(`curl + jq item ${i} differs:\n${theirs[i]}`);
+    if (theirs[i] !== expected) rewritten++;
+  }
+  if (rewritten) notes.push(`the curl + jq loop printed the same ${SMALL.toLocaleString('en')} items, but ${rewritten.toLocaleString('en')} with their 64-bit id rounded (${toolVersion('jq', ['--version'])} reads numbers as doubles); booking's output is byte for byte the server's.`);
+  const t = interleave(runs, { rounds: ROUNDS.list, warmup: 0, onRound: (r) => note(`  round ${r}/${ROUNDS.list}`) });
+  record({
+    name: `list ${SMALL.toLocaleString('en')} bookings, pages of 100 (\`-o ndjson\`)`,
+    ours: median(t.booking),
+    theirs: median(t.curljq),
+    against: 'curl + jq loop',
+    ratio: pairedRatio(t, 'curljq', 'booking'),
+    op: '≥',
+    target: 8,
+    unit: 'time',
+  });
+}
+
+async function rowMemory(ports) {
+  const time = gnuTime();
+  if (!time) return void skipped.push('peak memory: GNU time (/usr/bin/time) not installed');
+  note(`memory: max RSS of bookings list -o ndjson, ${SMALL} vs ${LARGE} bookings (${ROUNDS.memory} rounds)`);
+  const rss = { [SMALL]: [], [LARGE]: [] };
+  const out = join(tmp, 'list.ndjson');
+  for (let round = 0; round < ROUNDS.memory; round++) {
+    for (const total of round % 2 ? [LARGE, SMALL] : [SMALL, LARGE]) {
+      const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[total]}` };
+      const fd = openSync(out, 'w');
+      try {
+        rss[total].push(maxRssKiB(time, booking(env, 'bookings', 'list', '--page-size', '100', '-o', 'ndjson'), fd));
+      } finally {
+        closeSync(fd);
+      }
+      const lines = await countLines(out);
+      if (lines !== total) throw new Error(`bookings list printed ${lines} lines, expected ${total}`);
+    }
+  }
+  const small = median(rss[SMALL]);
+  const large = median(rss[LARGE]);
+  // One longer run, to show where the peak levels off.
+  const hugeEnv = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[HUGE]}` };
+  const fd = openSync(out, 'w');
+  let huge;
+  try {
+    huge = maxRssKiB(time, booking(hugeEnv, 'bookings', 'list', '--page-size', '100', '-o', 'ndjson'), fd);
+  } finally {
+    closeSync(fd);
+  }
+  const hugeLines = await countLines(out);
+  if (hugeLines !== HUGE) throw new Error(`bookings list printed ${hugeLines} lines, expected ${HUGE}`);
+  rmSync(out);
+  record({
+    name: `peak RSS, \`-o ndjson\`: ${LARGE.toLocaleString('en')} vs ${SMALL.toLocaleString('en')} bookings`,
+    ours: large,
+    theirs: small,
+    against: `${SMALL.toLocaleString('en')} bookings`,
+    ratio: large / small,
+    op: '≤',
+    target: 1.3,
+    unit: 'memory',
+  });
+  record({
+    name: `peak RSS, \`-o ndjson\`: ${HUGE.toLocaleString('en')} vs ${SMALL.toLocaleString('en')} bookings (info)`,
+    ours: huge,
+    theirs: small,
+    against: `${SMALL.toLocaleString('en')} bookings`,
+    ratio: huge / small,
+    unit: 'memory',
+  });
+}
+
+async function countLines(path) {
+  let n = 0;
+  for await (const chunk of createReadStream(path)) for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+async function rowVerify() {
+  if (!have('openssl')) return void skipped.push('webhook verify vs openssl: openssl not installed');
+  note(`verify: ${BODY_MIB} MiB body, booking webhook verify vs openssl dgst -sha256 -hmac (${ROUNDS.verify} rounds)`);
+  const body = join(tmp, 'body.bin');
+  const hex = writeBigBody(body, BODY_MIB, SECRET);
+  const runs = {
+    booking: booking(baseEnv, 'webhook', 'verify', body, '--signature', `sha256=${hex}`, '--secret', SECRET),
+    openssl: { cmd: 'openssl', args: ['dgst', '-sha256', '-hmac', SECRET, body], env: baseEnv },
+  };
+  const ours = mustSucceed('booking webhook verify', runOnce(runs.booking, { capture: true })).stdout.toString();
+  if (!ours.startsWith('authentic\t')) throw new Error(`booking webhook verify printed ${JSON.stringify(ours)}`);
+  const theirs = mustSucceed('openssl dgst', runOnce(runs.openssl, { capture: true })).stdout.toString();
+  if (!theirs.trim().endsWith(hex)) throw new Error(`openssl printed ${JSON.stringify(theirs)}, expected …${hex}`);
+  const wrong = runOnce(booking(baseEnv, 'webhook', 'verify', body, '--signature', `sha256=${'0'.repeat(64)}`, '--secret', SECRET), { capture: true });
+  if (wrong.status !== 1) throw new Error(`booking webhook verify of a wrong signature exited ${wrong.status}, expected 1`);
+  const t = interleave(runs, { rounds: ROUNDS.verify, warmup: 1 });
+  rmSync(body);
+  record({
+    name: `\`webhook verify\` of a ${BODY_MIB} MiB body`,
+    ours: median(t.booking),
+    theirs: median(t.openssl),
+    against: '`openssl dgst -sha256 -hmac`',
+    ratio: pairedRatio(t, 'booking', 'openssl'),
+    op: '≤',
+    target: 1.3,
+    unit: 'time',
+  });
+}
+
+async function rowCaptures() {
+  note(`captures: webhook verify --request of ${CAPTURES} captures vs 1 (${ROUNDS.captures} rounds)`);
+  const dir = join(tmp, 'captures');
+  mkdirSync(dir);
+  const paths = writeCaptures(dir, CAPTURES, SECRET);
+  const runs = {
+    one: booking(baseEnv, 'webhook', 'verify', '--secret', SECRET, '--request', paths[0]),
+    all: booking(baseEnv, 'webhook', 'verify', '--secret', SECRET, '--request', ...paths),
+  };
+  for (const [name, count] of [['one', 1], ['all', CAPTURES]]) {
+    const lines = mustSucceed(`webhook verify --request (${count})`, runOnce(runs[name], { capture: true })).stdout.toString().split('\n');
+    lines.pop();
+    if (lines.length !== count || !lines.every((l) => l.startsWith('authentic\t'))) {
+      throw new Error(`webhook verify --request of ${count} printed ${lines.length} lines, not all authentic:\n${lines.slice(0, 3).join('\n')}`);
+    }
+  }
+  const t = interleave(runs, { rounds: ROUNDS.captures, warmup: 1 });
+  record({
+    name: `\`webhook verify --request\` of ${CAPTURES.toLocaleString('en')} captures`,
+    ours: median(t.all),
+    theirs: median(t.one),
+    against: 'the same with 1 capture',
+    ratio: pairedRatio(t, 'all', 'one'),
+    op: '≤',
+    target: 3,
+    unit: 'time',
+  });
+}
+
+// --- run --------------------------------------------------------------------------------------
+
+try {
+  const ports = only.has('start') || only.has('list') || only.has('memory') ? await startServer(only.has('memory') ? [SMALL, LARGE, HUGE] : [SMALL, LARGE]) : {};
+  if (only.has('start')) await rowStart(ports);
+  if (only.has('list')) await rowList(ports);
+  if (only.has('memory')) await rowMemory(ports);
+  if (only.has('verify')) await rowVerify();
+  if (only.has('captures')) await rowCaptures();
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
+}
+load.push(os.loadavg()[0]);
+
+const fmt = (r, v) => (r.unit === 'memory' ? fmtMiB(v) : fmtMs(v));
+const lines = [
+  '| Check | booking | Compared with | Ratio | Target | |',
+  '|---|---:|---|---:|---:|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r, r.ours)} | ${r.against}: ${fmt(r, r.theirs)} | ${r.ratio.toFixed(2)}× | ${r.target === undefined ? '—' : `${r.op} ${r.target}×`} | ${r.met === undefined ? '' : r.met ? 'met' : '**not met**'} |`,
+  ),
+];
+const machine = [
+  cpuModel() ?? os.arch(),
+  `${os.cpus().length} cores`,
+  `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  `${os.type()} ${os.release()}`,
+  `node ${process.version}`,
+  ...[['curl', ['--version']], ['jq', ['--version']], ['openssl', ['version']]].map(([c, a]) => (have(c) ? toolVersion(c, a)?.split(' ').slice(0, 2).join(' ') : `${c} missing`)),
+].join(', ');
+process.stdout.write(`\n${lines.join('\n')}\n\n`);
+process.stdout.write(`Machine: ${machine}; load average ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at the end.\n`);
+process.stdout.write(`Ratios are medians over alternating rounds (${quick ? 'quick run' : 'full run'}); times are medians.\n`);
+for (const n of notes) process.stdout.write(`Note: ${n}\n`);
+for (const s of skipped) process.stdout.write(`Skipped: ${s}\n`);
+process.exit(results.every((r) => r.met !== false) ? 0 : 1);

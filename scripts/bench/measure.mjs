@@ -1,0 +1,90 @@
+// Timing and memory of child processes for the benchmark. Every measured command is spawned with
+// spawnSync (the loopback servers live in another process, so nothing here needs the event loop),
+// and compared commands run alternately: round i runs each of them once, in an order rotated by i,
+// so that a burst of load from elsewhere hits the compared commands alike. The statistic is the
+// median over rounds of the per-round ratio, which a burst hitting one command of one round moves
+// little; the medians of the plain times are shown beside it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * @typedef {{ cmd: string, args: string[], env?: Record<string, string|undefined>, stdout?: 'ignore'|number, shell?: boolean }} Run
+ */
+
+/** Runs once, returning wall ms, exit status and (when stdout is 'pipe') the output. */
+export function runOnce(run, { capture = false, input } = {}) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(run.cmd, run.args, {
+    env: run.env,
+    stdio: [input === undefined ? 'ignore' : 'pipe', capture ? 'pipe' : (run.stdout ?? 'ignore'), 'pipe'],
+    input,
+    maxBuffer: 1 << 30,
+  });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.error) throw r.error;
+  return { ms, status: r.status, signal: r.signal, stdout: capture ? r.stdout : undefined, stderr: r.stderr.toString() };
+}
+
+/** Throws with the command's stderr when it did not exit 0. */
+export function mustSucceed(name, result) {
+  if (result.status !== 0) {
+    throw new Error(`${name} exited ${result.status ?? result.signal}:\n${result.stderr.trim().split('\n').slice(-5).join('\n')}`);
+  }
+  return result;
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * Runs `runs` (name → Run) alternately for `rounds` rounds (after `warmup` unmeasured rounds) and
+ * returns per name the times in ms; each run must exit 0.
+ */
+export function interleave(runs, { rounds, warmup = 1, onRound } = {}) {
+  const names = Object.keys(runs);
+  const times = Object.fromEntries(names.map((n) => [n, []]));
+  for (let i = -warmup; i < rounds; i++) {
+    const k = ((i % names.length) + names.length) % names.length;
+    const order = [...names.slice(k), ...names.slice(0, k)];
+    for (const name of order) {
+      const r = mustSucceed(name, runOnce(runs[name]));
+      if (i >= 0) times[name].push(r.ms);
+    }
+    if (i >= 0) onRound?.(i + 1);
+  }
+  return times;
+}
+
+/** Median over rounds of times[a][i] / times[b][i]. */
+export function pairedRatio(times, a, b) {
+  return median(times[a].map((t, i) => t / times[b][i]));
+}
+
+/** GNU time's path when it can report max RSS, else undefined. */
+export function gnuTime() {
+  const path = '/usr/bin/time';
+  if (!existsSync(path)) return undefined;
+  const r = spawnSync(path, ['-f', '%M', 'true'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return r.status === 0 && /^\d+\s*$/.test(r.stderr.toString().trim().split('\n').pop()) ? path : undefined;
+}
+
+/** Runs under GNU time and returns the child's max RSS in KiB (the last stderr line). */
+export function maxRssKiB(time, run, stdoutFd) {
+  const r = spawnSync(time, ['-f', '%M', run.cmd, ...run.args], { env: run.env, stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'] });
+  if (r.error) throw r.error;
+  const lines = r.stderr.toString().trim().split('\n');
+  if (r.status !== 0) throw new Error(`${run.cmd} ${run.args.join(' ')} exited ${r.status}:\n${lines.slice(-5).join('\n')}`);
+  return Number(lines.pop());
+}
+
+/** The CPU model from /proc/cpuinfo, or undefined. */
+export function cpuModel() {
+  try {
+    return /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim();
+  } catch {
+    return undefined;
+  }
+}
