@@ -4,7 +4,7 @@
 // node's Hmac cannot be copied mid-stream, but Hash can: for large bodies HMAC is built here from two
 // SHA-256 hashes (RFC 2104), and the last two bytes are held back so the inner hash can be forked at
 // the end with or without them. The authentic path costs the same single SHA-256 pass as createHmac.
-import { createHash, createHmac, type Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 
 const BLOCK = 64;
 const CR = 0x0d;
@@ -41,6 +41,18 @@ export interface BodyDigests {
 // counts. Larger ones switch to the streaming hash.
 const SMALL = 64 * 1024;
 
+// The secret's two keyed SHA-256 states, made once and copied for each small body: a new Hmac per
+// body prepares the key and looks up the algorithm again, which costs more than hashing a capture.
+let keyed: { secret: Buffer; inner: Hash; outer: Hash } | undefined;
+
+function hmac(secret: Buffer, body: Uint8Array): Buffer {
+  if (keyed?.secret !== secret) {
+    const keys = hmacKeys(secret);
+    keyed = { secret, inner: createHash('sha256').update(keys.inner), outer: createHash('sha256').update(keys.outer) };
+  }
+  return keyed.outer.copy().update(keyed.inner.copy().update(body).digest()).digest();
+}
+
 export class BodyDigest {
   private inner: Hash | undefined;
   private small: Buffer[] | undefined = [];
@@ -74,11 +86,11 @@ export class BodyDigest {
     const base = { bytes: this.bytes, hasCR: this.hasCR, startsWithBOM: this.head.equals(BOM) };
     if (this.small) {
       const body = Buffer.concat(this.small);
-      const result: BodyDigests = { digest: createHmac('sha256', this.secret).update(body).digest(), ...base };
+      const result: BodyDigests = { digest: hmac(this.secret, body), ...base };
       const n = body.length;
       if (n > 0 && body[n - 1] === LF) {
-        result.withoutLF = createHmac('sha256', this.secret).update(body.subarray(0, n - 1)).digest();
-        if (n > 1 && body[n - 2] === CR) result.withoutCRLF = createHmac('sha256', this.secret).update(body.subarray(0, n - 2)).digest();
+        result.withoutLF = hmac(this.secret, body.subarray(0, n - 1));
+        if (n > 1 && body[n - 2] === CR) result.withoutCRLF = hmac(this.secret, body.subarray(0, n - 2));
       }
       return result;
     }
