@@ -1,6 +1,41 @@
 #!/usr/bin/env node
 // Entry point: runs the CLI and maps the outcome to the process exit code. The only place that exits.
-import { main } from '../dist/cli.js';
+//
+// CommonJS (bin/package.json), because node starts a CommonJS file faster than an ES module. Start-up
+// is most of what a short command costs, so:
+// - `booking --version` is answered here, without loading the program;
+// - the program, dist/cli.cjs, is compiled through vm.Script with a V8 code cache kept per command
+//   in the user's cache folder (node 20 has no compile cache for ES modules);
+// - V8 flags and the HTTP parser's compile are set up for short runs (below).
+'use strict';
+
+const argv = process.argv.slice(2);
+// Global options that take a value (src/cli.ts): their values are not command names.
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--fields', '--timeout', '--retries']);
+
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  writeStdout(`${require('../package.json').version}\n`);
+  return;
+}
+
+/** "bookings-get" for `booking -o json bookings get bk_1`: names the code cache; see commandName. */
+const command = commandName(argv);
+// The commands that send requests, and so parse responses with undici's llhttp (WebAssembly).
+const sendsRequests = /^(login|whoami|bookings|event-types|api)(-|$)/.test(command);
+
+// Before anything is compiled (the flags are part of what a code cache is checked against):
+// - WebAssembly (llhttp) is compiled by V8's baseline compiler only: otherwise V8 optimises it in
+//   the background after the first response, and exiting waits for that (~60 ms);
+// - a command that sends requests compiles the whole parser up front, on a background thread
+//   (precompileParser below), rather than function by function on the main thread as it first runs;
+// - no scavenges scheduled as tasks: a short run would spend ~1 ms collecting young objects it is
+//   about to drop by exiting; a long one still collects them, when they fill the young generation.
+require('node:v8').setFlagsFromString(`--liftoff-only --no-minor-gc-task${sendsRequests ? ' --no-wasm-lazy-compilation' : ''}`);
+
+/** Set when this run should leave a code cache behind for the next run of the same command. */
+let saveCodeCache;
+const { main, precompileParser } = loadProgram();
+if (sendsRequests) precompileParser();
 
 const controller = new AbortController();
 let interrupted = false;
@@ -22,6 +57,110 @@ const onStreamError = (err) => {
 process.stdout.on('error', onStreamError);
 process.stderr.on('error', onStreamError);
 
-const code = await main(process.argv.slice(2), { signal: controller.signal });
-// stdout/stderr writes are synchronous on Linux for files, pipes and terminals, so nothing is lost.
-process.exit(code);
+main(argv, { signal: controller.signal }).then((code) => {
+  if (code === 0) saveCodeCache?.();
+  // stdout/stderr writes are synchronous on Linux for files, pipes and terminals, so nothing is lost.
+  process.exit(code);
+});
+
+/** Writes without creating process.stdout (which costs more than the rest of --version). */
+function writeStdout(text) {
+  try {
+    require('node:fs').writeSync(1, text);
+  } catch (err) {
+    if (err.code === 'EAGAIN') process.stdout.write(text);
+    else if (err.code !== 'EPIPE') throw err;
+  }
+}
+
+// --- the program and its code cache ------------------------------------------------------------
+
+function loadProgram() {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const vm = require('node:vm');
+  const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
+  // latin1: the build makes the file pure ASCII, and a one-byte decode is the cheapest.
+  const source = fs.readFileSync(file, 'latin1');
+  const build = /^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(source)?.[1];
+  const cacheFile = build && codeCacheFile(path, build);
+  let cachedData;
+  if (cacheFile) {
+    try {
+      cachedData = fs.readFileSync(cacheFile);
+    } catch {}
+  }
+  // The file is the program wrapped in a function (scripts/build.mjs), compiled as it is.
+  const script = new vm.Script(source, {
+    filename: file,
+    cachedData,
+  });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+    // Made after the command ran, so that the functions it compiled are in it.
+    saveCodeCache = () => writeCodeCache(fs, path, cacheFile, () => script.createCachedData(), build);
+  }
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, path.dirname(file), require('node:url').pathToFileURL(file).href);
+  return module.exports;
+}
+
+/**
+ * <user cache>/booking-cli/<node version>-<arch>[-<options>]/<build>-<command>.v8cache, or undefined
+ * when there is no cache folder or NODE_DISABLE_COMPILE_CACHE is set (node's own switch for its
+ * compile cache).
+ * One cache per command ("bookings-get", "webhook-verify"…): a cache holds the functions its run
+ * compiled, so a command reuses only what it needs.
+ */
+function codeCacheFile(path, build) {
+  const env = process.env;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const base =
+    env.XDG_CACHE_HOME ||
+    (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && path.join(env.HOME, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
+  if (!base || !path.isAbsolute(base)) return undefined;
+  // V8 rejects a cache made under other flags: runs with other node options get folders of their own
+  // rather than rewriting each other's caches.
+  const options = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ').trim();
+  const folder = `${process.version}-${process.arch}${options ? `-${fnv1a(options)}` : ''}`;
+  return path.join(base, 'booking-cli', folder, `${build}-${command}.v8cache`);
+}
+
+function fnv1a(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** "bookings-get" for `booking -o json bookings get bk_1`; "program" when no command is named. */
+function commandName(args) {
+  const words = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    const arg = args[i];
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (VALUE_OPTIONS.has(arg)) i++;
+      continue;
+    }
+    if (!/^[a-z][a-z0-9-]{0,31}$/.test(arg)) break;
+    words.push(arg);
+  }
+  return words.join('-') || 'program';
+}
+
+/** Best effort: written whole under a temporary name and renamed; caches of other builds are removed. */
+function writeCodeCache(fs, path, file, data, build) {
+  const dir = path.dirname(file);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(temp, data(), { mode: 0o600 });
+    fs.renameSync(temp, file);
+    for (const name of fs.readdirSync(dir)) {
+      if (name.endsWith('.v8cache') && !name.startsWith(`${build}-`)) fs.rmSync(path.join(dir, name), { force: true });
+    }
+  } catch {
+    try {
+      fs.rmSync(temp, { force: true });
+    } catch {}
+  }
+}

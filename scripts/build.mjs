@@ -1,23 +1,139 @@
-// Bundles src/ into dist/ with esbuild: one entry, code-split so that a command loads only what it
-// uses (undici, cli-table3, conf... are pulled in by dynamic import()).
+// Bundles src/ into one CommonJS file, dist/cli.cjs, that bin/booking.js compiles with a V8 code
+// cache (node 20 has no compile cache of its own for ES modules). What a command does not use is
+// still not run at start: every `await import()` in src becomes a lazy require inside the bundle,
+// so undici, cli-table3, conf... are evaluated only by the commands that import them.
+//
+// The file starts with `// booking-cli build <hash of the code>`: the cache is keyed by it, because
+// V8 checks a cache against the length of the source only.
+//
+// Minified (set BUILD_READABLE=1 for a readable file when profiling): less to read at every start.
+//
+// `undici` resolves to scripts/bundle/undici.cjs: the parts of undici that src/ uses, not its whole
+// index (see that file), and undici's `assert` to scripts/bundle/assert.cjs. A few dependencies are
+// loaded more lazily than their authors wrote (every rewrite in LAZY is checked, and the build fails
+// if the text it matches has changed):
+// - undici's HTTP/1 client requires its HTTP/2 client at load, which loads node:http2, tls and
+//   crypto (~10 ms); HTTP/2 is only ever used after an ALPN "h2" answer, which needs allowH2 (off).
+// - undici loads node:http (~7 ms) for one default and one class check, and its SOCKS5 agent and
+//   llhttp's constant tables for what only some runs use;
+// - undici's lazyllhttp() takes the parser compiled ahead by scripts/bundle/llhttp.cjs;
+// - commander requires node:child_process at load (with net and dgram, ~3 ms) for executable
+//   subcommands, which this program has none of.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const undiciParts = {
+  name: 'undici-parts',
+  setup(b) {
+    const parts = fileURLToPath(new URL('bundle/undici.cjs', import.meta.url));
+    const assert = fileURLToPath(new URL('bundle/assert.cjs', import.meta.url));
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: parts }));
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => (/[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: assert } : undefined));
+  },
+};
+
+/** client-h1.js's use of llhttp's constants (TYPE and ERROR only), as an object literal. */
+function llhttpConstants() {
+  const constants = createRequire(import.meta.url)('undici/lib/llhttp/constants.js');
+  const source = readFileSync(createRequire(import.meta.url).resolve('undici/lib/dispatcher/client-h1.js'), 'utf8');
+  const used = new Set(source.match(/\bconstants\.[A-Z_]+/g).map((m) => m.slice('constants.'.length)));
+  if ([...used].some((name) => name !== 'TYPE' && name !== 'ERROR')) throw new Error(`client-h1.js reads llhttp constants ${[...used].join(', ')}: update scripts/build.mjs`);
+  return JSON.stringify({ TYPE: constants.TYPE, ERROR: constants.ERROR });
+}
+
+// Each file's rewrites: [text that must be there, its replacement].
+const LAZY = [
+  [
+    /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    [
+      ["const connectH2 = require('./client-h2.js')", "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"],
+      ["const http = require('node:http')\n", ''],
+      // The same check, made when a client is created rather than when the module loads.
+      [
+        'const getDefaultNodeMaxHeaderSize = http &&\n  http.maxHeaderSize &&\n  Number.isInteger(http.maxHeaderSize) &&\n  http.maxHeaderSize > 0\n  ? () => http.maxHeaderSize\n  : () => {',
+        "const getDefaultNodeMaxHeaderSize = () => {\n  const { maxHeaderSize } = require('node:http')\n  if (Number.isInteger(maxHeaderSize) && maxHeaderSize > 0) return maxHeaderSize\n ",
+      ],
+    ],
+  ],
+  [
+    /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/,
+    [
+      // The two tables it reads, rather than llhttp's whole constants module built at every start.
+      ["const constants = require('../llhttp/constants.js')", `const constants = ${llhttpConstants()}`],
+      [
+        "mod = new WebAssembly.Module(require('../llhttp/llhttp_simd-wasm.js'))",
+        `mod = require(${JSON.stringify(fileURLToPath(new URL('bundle/llhttp.cjs', import.meta.url)))}).take() ?? new WebAssembly.Module(require('../llhttp/llhttp_simd-wasm.js'))`,
+      ],
+    ],
+  ],
+  [
+    /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/,
+    [
+      ["const { IncomingMessage } = require('node:http')\n", ''],
+      ['constructor === IncomingMessage', "constructor === require('node:http').IncomingMessage"],
+    ],
+  ],
+  [
+    /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]proxy-agent\.js$/,
+    [
+      ["const Socks5ProxyAgent = require('./socks5-proxy-agent')\n", ''],
+      ['new Socks5ProxyAgent(', "new (require('./socks5-proxy-agent'))("],
+    ],
+  ],
+  [
+    /[\\/]commander[\\/]lib[\\/]command\.js$/,
+    [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]],
+  ],
+];
+
+const lazyRequires = {
+  name: 'lazy-requires',
+  setup(b) {
+    for (const [filter, rewrites] of LAZY) {
+      b.onLoad({ filter }, async (args) => {
+        let source = await readFile(args.path, 'utf8');
+        for (const [from, to] of rewrites) {
+          if (!source.includes(from)) throw new Error(`${args.path}: expected \`${from}\` (the dependency changed; update scripts/build.mjs)`);
+          source = source.replace(from, to);
+        }
+        return { contents: source, loader: 'js' };
+      });
+    }
+  },
+};
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
-  entryPoints: { cli: 'src/main.ts' },
-  outdir: 'dist',
+const dist = new URL('../dist/', import.meta.url);
+const result = await build({
+  entryPoints: ['scripts/bundle/entry.cjs'],
+  outfile: 'dist/cli.cjs',
+  write: false,
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20.18',
-  minify: false,
+  minify: !process.env.BUILD_READABLE,
   sourcemap: false,
   legalComments: 'none',
-  define: { __VERSION__: JSON.stringify(pkg.version) },
-  // Some CommonJS dependencies call require() on node builtins; give the ESM bundle a require.
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  // import() of a bundled module is a lazy require in CommonJS anyway; this makes the few of node's
+  // own modules (node:https...) one too, since the code is compiled by vm.Script, not by node's loader.
+  supported: { 'dynamic-import': false },
+  // bin/booking.js passes the bundle's own file: URL as __bundle_url.
+  define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__bundle_url' },
+  plugins: [undiciParts, lazyRequires],
   logLevel: 'warning',
 });
+const code = result.outputFiles[0].contents;
+// bin/booking.js reads the bundle as latin1; esbuild's default charset escapes everything else.
+if (code.some((byte) => byte > 0x7f)) throw new Error('dist/cli.cjs is not pure ASCII (bin/booking.js reads it as latin1)');
+const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist);
+// Wrapped here, as node wraps a CommonJS module, so that bin/booking.js compiles the file's text as it
+// is: wrapping it there would make V8 copy the whole source once more at every start.
+const head = `// booking-cli build ${id}\n(function (exports, require, module, __filename, __dirname, __bundle_url) {`;
+writeFileSync(new URL('cli.cjs', dist), Buffer.concat([Buffer.from(head), code, Buffer.from('\n})\n')]));

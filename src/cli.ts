@@ -99,9 +99,27 @@ export function readGlobals(cmd: Command, env: Record<string, string | undefined
   };
 }
 
+/** The same streams with colour set; stdin and stdinIsTTY are read through, so stdin stays unmade until used. */
+function withColor(io: IOStreams, color: boolean): IOStreams {
+  return {
+    get stdin() {
+      return io.stdin;
+    },
+    get stdinIsTTY() {
+      return io.stdinIsTTY;
+    },
+    stdout: io.stdout,
+    stderr: io.stderr,
+    stdoutIsTTY: io.stdoutIsTTY,
+    stderrIsTTY: io.stderrIsTTY,
+    columns: io.columns,
+    color,
+  };
+}
+
 function makeContext(cmd: Command, deps: ProgramDeps): Context {
   const globals = readGlobals(cmd, deps.env);
-  const io: IOStreams = { ...deps.io, color: deps.io.color && !globals.noColor };
+  const io = deps.io.color && globals.noColor ? withColor(deps.io, false) : deps.io;
   let configP: ReturnType<Context['config']> | undefined;
   let httpP: ReturnType<Context['http']> | undefined;
   let connP: ReturnType<Context['connection']> | undefined;
@@ -121,8 +139,10 @@ function makeContext(cmd: Command, deps: ProgramDeps): Context {
     http: () =>
       (httpP ??= (async () => {
         const connection = await ctx.connection();
+        const { preconnect } = await import('./http/preconnect');
+        const early = await preconnect(connection.baseUrl, globals.allowHttp, deps.env);
         const { createHttpClient } = await import('./http/client');
-        return createHttpClient({ connection, globals, io, signal: deps.signal });
+        return createHttpClient({ connection, globals, io, signal: deps.signal, early });
       })()),
   };
   return ctx;

@@ -43,10 +43,15 @@ export function systemIO(env: Record<string, string | undefined> = process.env):
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const columns = process.stdout.columns || Number(env.COLUMNS) || 80;
   return {
-    stdin: process.stdin,
+    // process.stdin is made on first use: creating it costs ~2 ms of start-up, and few commands read it.
+    get stdin() {
+      return process.stdin;
+    },
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     stdoutIsTTY,
     stderrIsTTY: Boolean(process.stderr.isTTY),
     color: decideColor({ env, isTTY: stdoutIsTTY }),

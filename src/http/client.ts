@@ -2,7 +2,7 @@
 // HTTP_PROXY / NO_PROXY apply), the key sent only to the base URL's origin, same-origin redirects
 // followed here, and GETs retried on 429/502/503/504 and lost connections (policy in retry.ts).
 // This is the only module that imports undici; cli.ts loads it lazily.
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
 import type { GlobalOptions } from '../context';
@@ -13,6 +13,7 @@ import { errorCode, errorForStatus, formatSeconds, networkFailure, requestName, 
 import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryAfterMs, sleep, type Sleep } from './retry';
 import { createDebugLog } from './debug-log';
 import { makeResponse } from './response';
+import { earlyConnector, type EarlyConnection } from './preconnect';
 
 declare const __VERSION__: string;
 const USER_AGENT = `booking-cli/${typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev'}`;
@@ -28,6 +29,8 @@ export interface ClientOptions {
   retryBaseMs?: number;
   /** How the client waits between retries; tests record the delays instead of sleeping. */
   sleep?: Sleep;
+  /** A connection to the base URL opened while this module loaded (preconnect.ts). */
+  early?: EarlyConnection;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -45,7 +48,12 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const { connection, globals } = opts;
   const base = new URL(connection.baseUrl.href);
   assertTransportAllowed(base, globals.allowHttp);
-  const ownPool = opts.dispatcher ? undefined : new EnvHttpProxyAgent({ keepAliveTimeout: 10_000 });
+  // One connection per origin: the requests of a run are sequential, and a pool would open a second
+  // connection when a page is asked for before undici has marked the first one idle again.
+  // maxHeaderSize given (node's default is 16 KiB) so that undici need not load node:http to ask.
+  const poolOptions = { connections: 1, keepAliveTimeout: 10_000, maxHeaderSize: 64 * 1024 };
+  const connect = opts.early && earlyConnector(opts.early, buildConnector({}));
+  const ownPool = opts.dispatcher ? undefined : new EnvHttpProxyAgent(connect ? { ...poolOptions, connect } : poolOptions);
   const dispatcher: Dispatcher = opts.dispatcher ?? ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
   const wait = opts.sleep ?? sleep;

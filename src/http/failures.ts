@@ -1,6 +1,5 @@
 // What the user reads when a request fails: one line naming method, path, status and the server's own
 // message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
-import { STATUS_CODES } from 'node:http';
 import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
 import { displayPath } from './url';
 
@@ -19,7 +18,8 @@ export function escapeOneLine(text: string, max = 200): string {
 }
 
 export function statusText(status: number): string {
-  return STATUS_CODES[status] ?? '';
+  // Loaded here, not imported: node:http costs ~7 ms of start-up, and only failures and --debug need it.
+  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
 }
 
 /** "503 Service Unavailable". */

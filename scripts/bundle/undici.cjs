@@ -1,0 +1,30 @@
+// What the bundle takes from undici instead of its index: the index loads every part of undici at
+// once (fetch, WebSocket, caches, mocks, interceptors: ~1 MB, ~25 ms of start-up), and src/ uses
+// only EnvHttpProxyAgent, buildConnector and Dispatcher#request (src/http/client.ts).
+// scripts/build.mjs points `undici` here; tests and types use the real index. request() is added
+// to the Dispatcher as undici's index adds it; the other Dispatcher methods (stream, pipeline,
+// upgrade, connect) are left out.
+'use strict';
+
+const Dispatcher = require('undici/lib/dispatcher/dispatcher');
+const llhttp = require('./llhttp.cjs');
+
+Dispatcher.prototype.request = require('undici/lib/api/api-request');
+
+/**
+ * undici's EnvHttpProxyAgent, but a request made while the parser is still being compiled in the
+ * background (llhttp.cjs) is dispatched once it is ready: waiting a moment for it costs less than
+ * compiling it again on the main thread. By then the first connection is usually open already.
+ */
+class EnvHttpProxyAgent extends require('undici/lib/dispatcher/env-http-proxy-agent') {
+  dispatch(opts, handler) {
+    const pending = llhttp.pending();
+    if (!pending || llhttp.take()) return super.dispatch(opts, handler);
+    pending.then(() => super.dispatch(opts, handler));
+    return true;
+  }
+}
+
+module.exports.Dispatcher = Dispatcher;
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent;
+module.exports.buildConnector = require('undici/lib/core/connect');
