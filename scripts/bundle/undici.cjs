@@ -1,15 +1,14 @@
 // What the bundle takes from undici instead of its index: the index loads every part of undici at
 // once (fetch, WebSocket, caches, mocks, interceptors: ~1 MB, ~25 ms of start-up), and src/ uses
-// only EnvHttpProxyAgent, buildConnector and Dispatcher#request (src/http/client.ts).
-// scripts/build.mjs points `undici` here; tests and types use the real index. request() is added
-// to the Dispatcher as undici's index adds it; the other Dispatcher methods (stream, pipeline,
-// upgrade, connect) are left out.
+// only EnvHttpProxyAgent, buildConnector and the Dispatcher API. scripts/build.mjs points `undici`
+// here; tests and types use the real index. The Dispatcher methods are added exactly as undici's
+// index adds them (the proxy agent tunnels with Dispatcher#connect).
 'use strict';
 
 const Dispatcher = require('undici/lib/dispatcher/dispatcher');
 const llhttp = require('./llhttp.cjs');
 
-Dispatcher.prototype.request = require('undici/lib/api/api-request');
+Object.assign(Dispatcher.prototype, require('undici/lib/api'));
 
 /**
  * undici's EnvHttpProxyAgent, but a request made while the parser is still being compiled in the

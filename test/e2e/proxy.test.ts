@@ -1,0 +1,97 @@
+// Proxies from the environment (HTTP_PROXY / HTTPS_PROXY / NO_PROXY), as a user behind one sets them:
+// requests tunnel through the proxy with CONNECT, NO_PROXY goes direct, a dead proxy is one line.
+import { createServer as createNetServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
+import { runCli, tempConfigDir } from '../helpers/cli';
+
+interface Proxy {
+  url: string;
+  /** CONNECT targets, in order. */
+  tunnels: string[];
+  close(): Promise<void>;
+}
+
+/** A CONNECT proxy on 127.0.0.1: answers 200, then pipes bytes both ways. */
+async function startProxy(): Promise<Proxy> {
+  const tunnels: string[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createNetServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.once('data', (head) => {
+      const m = /^CONNECT ([^\s:]+):(\d+) HTTP\/1\.1\r\n/.exec(head.toString('latin1'));
+      if (!m) return void client.end('HTTP/1.1 405 Method Not Allowed\r\n\r\n');
+      tunnels.push(`${m[1]}:${m[2]}`);
+      const upstream = connect(Number(m[2]), m[1], () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.pipe(client).pipe(upstream);
+      });
+      sockets.add(upstream);
+      upstream.on('close', () => sockets.delete(upstream));
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    tunnels,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('through a proxy from the environment', () => {
+  let api: ShapeServer;
+  let proxy: Proxy;
+  const cfg = tempConfigDir();
+  const env = (extra: Record<string, string>) => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: api.url, BOOKING_API_KEY: api.apiKey, ...extra });
+  beforeAll(async () => {
+    api = await startShapeServer({ shape: 'data-meta', count: 12, maxPage: 5 });
+    proxy = await startProxy();
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await api.close();
+    cfg.cleanup();
+  });
+
+  it.each(['HTTP_PROXY', 'http_proxy'])('%s: every page goes through the tunnel', async (name) => {
+    proxy.tunnels.length = 0;
+    const r = await runCli(['bookings', 'list', '-o', 'ndjson'], { env: env({ [name]: proxy.url }) });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(12);
+    expect(proxy.tunnels.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(proxy.tunnels)).toEqual(new Set([new URL(api.url).host]));
+  });
+
+  it('HTTPS_PROXY is for https:// URLs only (as with curl): an http:// base URL goes direct', async () => {
+    proxy.tunnels.length = 0;
+    const r = await runCli(['whoami'], { env: env({ HTTPS_PROXY: proxy.url }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.tunnels).toEqual([]);
+  });
+
+  it('NO_PROXY naming the host: straight to the server', async () => {
+    proxy.tunnels.length = 0;
+    const r = await runCli(['whoami'], { env: env({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.tunnels).toEqual([]);
+  });
+
+  it('a proxy that is not there: exit 1, one line naming the request', async () => {
+    const dead = await startProxy();
+    await dead.close();
+    const r = await runCli(['whoami', '--retries', '0'], { env: env({ HTTP_PROXY: dead.url }) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: GET \/api\/v1\/me: .+\n$/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
