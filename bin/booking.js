@@ -59,9 +59,24 @@ process.stderr.on('error', onStreamError);
 
 main(argv, { signal: controller.signal }).then((code) => {
   if (code === 0) saveCodeCache?.();
-  // stdout/stderr writes are synchronous on Linux for files, pipes and terminals, so nothing is lost.
-  process.exit(code);
+  exitWhenWritten(code);
 });
+
+/**
+ * Exits once stdout and stderr hold nothing unwritten. Writes to a pipe are synchronous only while
+ * the pipe has room: a reader slower than us leaves the rest queued in memory, and exiting then
+ * would cut the output short. A reader that goes away ends the wait through onStreamError.
+ */
+function exitWhenWritten(code) {
+  let pending = 0;
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.writableLength > 0) {
+      pending++;
+      stream.write('', () => --pending === 0 && process.exit(code));
+    }
+  }
+  if (pending === 0) process.exit(code);
+}
 
 /** Writes without creating process.stdout (which costs more than the rest of --version). */
 function writeStdout(text) {

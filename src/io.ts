@@ -5,6 +5,10 @@ import { PassThrough, type Readable } from 'node:stream';
 
 export interface OutStream {
   write(chunk: string | Uint8Array): unknown;
+  /** Node's writable: true while a slow reader leaves writes queued (wait for 'drain'). */
+  readonly writableNeedDrain?: boolean;
+  once?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+  off?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
 }
 
 export interface IOStreams {

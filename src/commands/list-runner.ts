@@ -59,6 +59,8 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
       if (opts.limit !== undefined && count >= opts.limit) break;
       writer.write(item);
       count++;
+      const slowReader = output.drained(ctx);
+      if (slowReader) await slowReader;
     }
   } catch (err) {
     progress.done();

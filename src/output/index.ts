@@ -4,4 +4,4 @@ export { createListWriter, type ListWriter, type ListWriterOptions } from './lis
 export { writeRecord, writeJsonValue, writeEscapedText } from './record';
 export { createProgress, type Progress } from './progress';
 export { BOOKING_COLUMNS, type ColumnSpec, type ColumnKind } from './columns';
-export type { OutputContext } from './sink';
+export { drained, type OutputContext } from './sink';

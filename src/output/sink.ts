@@ -17,6 +17,24 @@ export function emit(ctx: OutputContext, lines: string): void {
   ctx.io.stdout.write(lines);
 }
 
+/**
+ * Settles when stdout can take more: at once, unless a reader slower than us has let writes pile
+ * up. A list awaits it between items, so that paging waits for the reader and memory stays flat.
+ */
+export function drained(ctx: OutputContext): Promise<void> | undefined {
+  const out = ctx.io.stdout;
+  if (!out.writableNeedDrain || !out.once || !out.off) return undefined;
+  // 'close' and 'error' too: a reader that went away never drains (bin/booking.js ends the run).
+  const events = ['drain', 'close', 'error'] as const;
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const event of events) out.off!(event, done);
+      resolve();
+    };
+    for (const event of events) out.once!(event, done);
+  });
+}
+
 /** Lossless JSON with no raw control or bidi character left in it; pretty when indent is 2. */
 export function jsonText(value: unknown, indent = 0): string {
   return escapeJsonText(stringifyJson(value, indent));

@@ -97,6 +97,19 @@ describe('ending early', () => {
     });
   });
 
+  describe('a reader slower than the CLI', () => {
+    // It starts reading only after the listing is over: the pipe (64 KiB) is full long before that,
+    // so the rest waits in the CLI, which must not exit until it is written.
+    it.each([[['-o', 'ndjson']], [['--json']], [['--fields', 'uid,title']]])('bookings list %j | (sleep 2; cat): every item, exit 0', async (format) => {
+      const r = await pipeline(['bookings', 'list', ...format], '(sleep 2; cat)', env());
+      expect(r.cliCode, r.err).toBe(0);
+      expect(r.err).toBe('');
+      if (format[0] === '--json') expect(JSON.parse(r.out)).toHaveLength(COUNT);
+      else if (format[0] === '-o') expect(expectWholeNdjson(r.out)).toHaveLength(COUNT);
+      else expect(expectWholeTsv(r.out, 2)).toHaveLength(COUNT);
+    });
+  });
+
   describe('Ctrl-C while paging', () => {
     it('ndjson: exit 130, only whole lines, promptly', async () => {
       const cli = start(['bookings', 'list', '-o', 'ndjson'], env());

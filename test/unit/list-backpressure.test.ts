@@ -1,0 +1,85 @@
+// A reader slower than the CLI: a list stops asking for pages while stdout is full, and goes on when
+// the reader catches up, so memory stays flat however long the list (the contract's ndjson promise).
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runBookingsList } from '../../src/commands/bookings/list';
+import type { Context, GlobalOptions } from '../../src/context';
+import type { HttpClient } from '../../src/http/types';
+import { makeResponse } from '../../src/http/response';
+import { testIO } from '../../src/io';
+
+const PAGES = 10;
+const PER_PAGE = 50;
+
+function pageBody(page: number): string {
+  const data = Array.from({ length: PER_PAGE }, (_, i) => ({ uid: `bk_${page}_${i}`, title: 'x'.repeat(40) }));
+  return JSON.stringify({ data, meta: { next_cursor: page + 1 < PAGES ? `c${page + 1}` : null } });
+}
+
+function context(stdout: PassThrough, requested: string[]): Context {
+  const io = { ...testIO({ tty: false }), stdout };
+  const base = new URL('http://127.0.0.1:9/');
+  const client: HttpClient = {
+    baseUrl: base,
+    async get(path, opts) {
+      const cursor = opts?.query?.cursor;
+      requested.push(String(cursor ?? 'first'));
+      const page = cursor === undefined ? 0 : Number(String(cursor).slice(1));
+      const url = new URL(path, base);
+      return makeResponse('GET', url, 200, { 'content-type': 'application/json' }, Buffer.from(pageBody(page)));
+    },
+    async close() {},
+  };
+  const globals: GlobalOptions = { profile: 'default', output: 'ndjson', noColor: true, timeoutMs: 1000, retries: 0, debug: false, quiet: true, allowHttp: false };
+  return {
+    io,
+    env: {},
+    globals,
+    signal: new AbortController().signal,
+    now: () => new Date(),
+    config: () => Promise.reject(new Error('not used')),
+    connection: async () => ({ profile: 'default', baseUrl: base, apiKey: 'k', keySource: 'env' }),
+    http: async () => client,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the first page was asked for (modules load lazily), then a little more. */
+async function settle(requested: string[]): Promise<void> {
+  for (let i = 0; i < 200 && requested.length === 0; i++) await sleep(10);
+  await sleep(50);
+}
+
+describe('bookings list into a slow reader', () => {
+  it('asks for no further page while stdout is full, then lists everything once the reader reads', async () => {
+    // A pipe that holds a page or two (4 KiB on each side of the PassThrough) and is not read yet.
+    const stdout = new PassThrough({ highWaterMark: 4 * 1024 });
+    const requested: string[] = [];
+    const run = runBookingsList({ paginate: true }, context(stdout, requested));
+    await settle(requested);
+    // A few pages fill the pipe; then no more are asked for, however long the reader takes.
+    const asked = requested.length;
+    expect(asked).toBeLessThan(4);
+    expect(stdout.writableNeedDrain).toBe(true);
+    await sleep(100);
+    expect(requested).toHaveLength(asked);
+
+    const lines: string[] = [];
+    stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+    await run;
+    expect(requested).toEqual(['first', ...Array.from({ length: PAGES - 1 }, (_, i) => `c${i + 1}`)]);
+    expect(lines).toHaveLength(PAGES * PER_PAGE);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ uid: `bk_${PAGES - 1}_${PER_PAGE - 1}` });
+  });
+
+  it('a reader that goes away ends the wait (the run then ends on EPIPE in bin/booking.js)', async () => {
+    const stdout = new PassThrough({ highWaterMark: 1024 });
+    const requested: string[] = [];
+    const run = runBookingsList({ paginate: true }, context(stdout, requested));
+    await settle(requested);
+    expect(requested.length).toBeLessThan(4);
+    stdout.destroy();
+    await run;
+  });
+});
