@@ -29,6 +29,8 @@ export interface FaultRequest {
   page: number;
   /** How many times this route and page were asked before (0 on the first try). */
   attempt: number;
+  /** The request's path, without the query. */
+  path?: string;
 }
 
 export interface Recorded extends FaultRequest {
@@ -108,7 +110,7 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
     const key = `${route} ${page}`;
     const attempt = attempts.get(key) ?? 0;
     attempts.set(key, attempt + 1);
-    const fault = faults?.({ route, page, attempt });
+    const fault = faults?.({ route, page, attempt, path: url.pathname });
     requests.push({ route, page, attempt, url: req.url ?? '', host: req.headers.host ?? '', authorization: req.headers.authorization, at: Date.now(), fault: fault?.kind });
 
     const answer = (status: number, body: string, headers: Record<string, string> = {}) => {

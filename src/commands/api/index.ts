@@ -1,12 +1,13 @@
 // `booking api <path>`: a GET of any path under the base URL with the key, for what the commands do
 // not cover (gh api's habit). Bodies are printed as sent: JSON pretty-printed losslessly, anything else
 // byte for byte (escaped on a terminal).
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
+import type { HttpResponse } from '../../http/types';
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../errors';
-import { collect, intOption } from '../../options';
+import { collect, intOption, nonEmpty } from '../../options';
 import { runList } from '../list-runner';
 
 export interface ApiOptions {
@@ -14,6 +15,8 @@ export interface ApiOptions {
   paginate: boolean;
   fields: [string, string][];
   limit?: number;
+  cursorPath?: string;
+  itemsPath?: string;
 }
 
 export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
@@ -23,8 +26,11 @@ export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
     .option('--paginate', 'follow next pages and print all items (paging rules of bookings list)', false)
     .option('-F, --field <key=value>', 'add a query parameter (repeatable)', collect(keyValue), [])
     .option('--limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000))
-    .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number }, cmd: Command) => {
-      deps.setExitCode((await runF({ path, paginate: opts.paginate, fields: opts.field, limit: opts.limit }, deps.context(cmd))) ?? 0);
+    .addOption(new Option('--cursor-path <path>', 'with --paginate: dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
+    .addOption(new Option('--items-path <path>', 'with --paginate: dot path of the items array in the body').argParser(nonEmpty('--items-path')))
+    .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursorPath?: string; itemsPath?: string }, cmd: Command) => {
+      const { field: fields, ...rest } = opts;
+      deps.setExitCode((await runF({ path, fields, ...rest }, deps.context(cmd))) ?? 0);
     });
 }
 
@@ -48,23 +54,45 @@ export function apiTarget(path: string, fields: [string, string][]): string {
 
 export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const target = apiTarget(opts.path, opts.fields);
+  if (!opts.paginate && (opts.cursorPath || opts.itemsPath)) {
+    throw new UsageError(`${opts.cursorPath ? '--cursor-path' : '--items-path'} goes with --paginate.`);
+  }
   if (opts.paginate) {
     // api is JSON-first: a paginated call prints one JSON array unless -o says otherwise.
     const listCtx = ctx.globals.output ? ctx : { ...ctx, globals: { ...ctx.globals, output: 'json' as const } };
-    await runList(listCtx, { path: target, paginate: true, limit: opts.limit, sendLimit: false });
+    const { limit, cursorPath, itemsPath } = opts;
+    await runList(listCtx, { path: target, paginate: true, limit, cursorPath, itemsPath, sendLimit: false });
     return;
   }
   const client = await ctx.http();
   const response = await client.get(target, { signal: ctx.signal });
   const output = await import('../../output/index');
-  const type = response.headers['content-type'] ?? '';
-  const looksJson = /json/i.test(type) || /^\s*[[{"]/.test(response.body.subarray(0, 64).toString('latin1'));
-  if (looksJson && response.body.length > 0) {
-    output.writeJsonValue(ctx, response.json());
+  const json = jsonBody(response);
+  if (json.ok) {
+    output.writeJsonValue(ctx, json.value);
   } else if (ctx.io.stdoutIsTTY) {
     output.writeEscapedText(ctx, response.text());
   } else {
     ctx.io.stdout.write(response.body);
+  }
+}
+
+/** application/json, text/json, application/problem+json…; not application/x-ndjson. */
+const JSON_TYPE = /^\s*(?:application|text)\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The body as JSON when it is some: a JSON content type must parse (else the server's error is
+ * reported); a body of another or no type that merely looks like JSON is printed as it is when it
+ * does not parse ("[INFO] started" from a text/plain log).
+ */
+function jsonBody(response: HttpResponse): { ok: true; value: unknown } | { ok: false } {
+  if (response.body.length === 0) return { ok: false };
+  if (JSON_TYPE.test(response.headers['content-type'] ?? '')) return { ok: true, value: response.json() };
+  if (!/^\s*[[{"]/.test(response.body.subarray(0, 64).toString('latin1'))) return { ok: false };
+  try {
+    return { ok: true, value: response.json() };
+  } catch {
+    return { ok: false };
   }
 }
 
