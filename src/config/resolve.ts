@@ -2,9 +2,9 @@
 // BOOKING_BASE_URL, through commander) over the profile's baseUrl; BOOKING_API_KEY over its apiKey.
 import type { ConfigStore, Connection } from './types';
 import type { GlobalOptions } from '../context';
-import { AuthError } from '../errors';
+import { AuthError, UsageError } from '../errors';
 import { assertTransportAllowed } from '../http/url';
-import { parseBaseUrl } from './keys';
+import { apiKeyValue, parseBaseUrl } from './keys';
 
 type Env = Record<string, string | undefined>;
 
@@ -16,12 +16,29 @@ export function resolveConnection(store: ConfigStore, globals: GlobalOptions, en
   const baseUrl = parseBaseUrl(baseText);
   assertTransportAllowed(baseUrl, globals.allowHttp);
   const envKey = present(env.BOOKING_API_KEY);
-  const apiKey = envKey ?? present(profile.apiKey);
-  if (apiKey === undefined) throw new AuthError(`no API key for profile ${name} (and BOOKING_API_KEY is not set).`, `run: booking login${profileFlag(name)}`);
+  const rawKey = envKey ?? present(profile.apiKey);
+  if (rawKey === undefined) throw new AuthError(`no API key for profile ${name} (and BOOKING_API_KEY is not set).`, `run: booking login${profileFlag(name)}`);
+  // Trimmed as login trims it: `export BOOKING_API_KEY=$(cat key.txt)` may well end in a newline.
+  const apiKey = checkedKey(rawKey, envKey !== undefined ? 'BOOKING_API_KEY' : `the apiKey of profile ${name} in ${store.path}`);
   const connection: Connection = { profile: name, baseUrl, apiKey, keySource: envKey !== undefined ? 'env' : 'config' };
   if (profile.cursorPath) connection.cursorPath = profile.cursorPath;
   if (profile.itemsPath) connection.itemsPath = profile.itemsPath;
   return connection;
+}
+
+function checkedKey(raw: string, where: string): string {
+  try {
+    return apiKeyValue(raw);
+  } catch (err) {
+    if (err instanceof UsageError) throw new UsageError(`${where}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** What to do about a key the service refused (401/403): where it came from decides. */
+export function refusedKeyHint(connection: Connection): string {
+  if (connection.keySource === 'env') return "the key comes from BOOKING_API_KEY, which wins over the profile's saved key: check it, or unset it.";
+  return `run: booking login${profileFlag(connection.profile)}`;
 }
 
 export function missingBaseUrl(profile: string): AuthError {

@@ -13,6 +13,7 @@ import { errorCode, errorForStatus, formatSeconds, networkFailure, requestName, 
 import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryAfterMs, sleep, type Sleep } from './retry';
 import { createDebugLog } from './debug-log';
 import { makeResponse } from './response';
+import { refusedKeyHint } from '../config/resolve';
 import { earlyConnector, type EarlyConnection } from './preconnect';
 
 declare const __VERSION__: string;
@@ -59,6 +60,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const wait = opts.sleep ?? sleep;
   const baseMs = opts.retryBaseMs ?? 500;
   const timeoutMs = globals.timeoutMs;
+  const authHint = refusedKeyHint(connection);
 
   /** One request and its whole body, within the timeout. `asked` names the request in messages. */
   async function exchange(url: URL, asked: URL, signal: AbortSignal): Promise<Exchange> {
@@ -142,7 +144,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       const tooLong = after !== undefined && after > MAX_RETRY_AFTER_MS;
       if (retry >= retries || !RETRY_STATUSES.has(res.status) || tooLong) {
         const contentType = res.headers['content-type'];
-        throw errorForStatus({ method: 'GET', url, status: res.status, body: res.body, contentType, retries: retry, retryAfterMs: tooLong ? after : undefined });
+        throw errorForStatus({ method: 'GET', url, status: res.status, body: res.body, contentType, retries: retry, retryAfterMs: tooLong ? after : undefined, authHint });
       }
       const ms = after ?? backoffMs(retry, baseMs);
       log.retry(retry + 1, retries, ms, statusLine(res.status));

@@ -73,6 +73,8 @@ export interface StatusFailure {
   retries: number;
   /** Set when the server asked for a longer wait than the client is willing to sleep. */
   retryAfterMs?: number;
+  /** The hint for a refused key (401/403); "run: booking login" when not given. */
+  authHint?: string;
 }
 
 /** A non-2xx answer as the typed error its status maps to (exit 3, 4, 5 or 1). */
@@ -81,7 +83,7 @@ export function errorForStatus(f: StatusFailure): CliError {
   let message = `${requestName(f.method, f.url)}: ${statusLine(f.status)}`;
   if (said) message += `: ${escapeOneLine(said)}`;
   message += afterRetries(f.retries);
-  if (f.status === 401 || f.status === 403) return new AuthError(message, 'run: booking login');
+  if (f.status === 401 || f.status === 403) return new AuthError(message, f.authHint ?? 'run: booking login');
   if (f.status === 404) return new NotFoundError(message);
   if (f.status === 429) {
     const wait = f.retryAfterMs !== undefined ? `the server asks to wait ${Math.ceil(f.retryAfterMs / 1000)}s; ` : '';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigStore, Profile } from '../../src/config/types';
 import type { GlobalOptions } from '../../src/context';
-import { resolveConnection } from '../../src/config/resolve';
+import { refusedKeyHint, resolveConnection } from '../../src/config/resolve';
 import { apiKeyValue, baseUrlText, parseBaseUrl, profileKey, settingValue } from '../../src/config/keys';
 import { AuthError, UsageError } from '../../src/errors';
 
@@ -44,6 +44,23 @@ describe('resolveConnection', () => {
     expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env' })).toMatchObject({ apiKey: 'sk_env', keySource: 'env' });
     expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: '' })).toMatchObject({ apiKey: 'sk_conf', keySource: 'config' });
     expect(resolveConnection(saved, globals({ profile: 'keyless' }), { BOOKING_API_KEY: 'sk_env' }).keySource).toBe('env');
+  });
+
+  it('a key is trimmed (a file read into BOOKING_API_KEY ends in a newline); one with spaces inside is exit 2 naming its source', () => {
+    expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env\n' }).apiKey).toBe('sk_env');
+    expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: '  sk_env ' }).apiKey).toBe('sk_env');
+    const err = catchError(() => resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk env' }));
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toMatch(/^BOOKING_API_KEY: the API key contains spaces/);
+    const fromFile = catchError(() => resolveConnection(memoryStore({ default: { baseUrl: 'https://a', apiKey: 'a\u0007b' } }), globals(), {}));
+    expect(fromFile.message).toMatch(/^the apiKey of profile default in \/nowhere\/config.json: /);
+    expect(fromFile.exitCode).toBe(2);
+  });
+
+  it('a refused key: the hint says where the key came from', () => {
+    expect(refusedKeyHint(resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env' }))).toMatch(/BOOKING_API_KEY/);
+    expect(refusedKeyHint(resolveConnection(saved, globals(), {}))).toBe('run: booking login');
+    expect(refusedKeyHint(resolveConnection(memoryStore({ work: { baseUrl: 'https://a', apiKey: 'k' } }), globals({ profile: 'work' }), {}))).toBe('run: booking login --profile work');
   });
 
   it('--base-url (or BOOKING_BASE_URL) wins over the profile', () => {
