@@ -3,6 +3,13 @@
 import type { IOStreams } from './io';
 import { InterruptedError, UsageError } from './errors';
 
+const plain = (text: string) => text;
+/** inquirer's theme without colour, for --no-color (inquirer itself reads only NO_COLOR). */
+const PLAIN = {
+  prefix: { idle: '?', done: '\u2714' },
+  style: { answer: plain, message: plain, error: plain, defaultAnswer: plain, help: plain, highlight: plain, key: plain },
+};
+
 /**
  * Asks for a secret without echoing it. Only on a terminal: elsewhere it is a usage error naming
  * `alternative` (the flag or env var that supplies the value non-interactively).
@@ -14,7 +21,7 @@ export async function promptHidden(io: IOStreams, message: string, alternative: 
   const { default: password } = await import('@inquirer/password');
   try {
     return await password(
-      { message, mask: false },
+      { message, mask: false, ...(io.color ? {} : { theme: PLAIN }) },
       { input: io.stdin as NodeJS.ReadableStream & { isTTY?: boolean }, output: process.stderr, clearPromptOnDone: false },
     );
   } catch (err) {

@@ -1,6 +1,6 @@
 // The "Fetching… 3 pages, 250 items" line on stderr while a list is paged. A plain \r-rewritten line
 // rather than a spinner: no timers or signal handlers to tear down, and nothing to draw when nothing
-// happens. Only on a terminal stderr and without --quiet.
+// happens. Only on a terminal stderr (not TERM=dumb) and without --quiet.
 import type { Context } from '../context';
 import type { OutStream } from '../io';
 
@@ -27,8 +27,9 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export function createProgress(ctx: OutputContext): Progress {
-  if (!ctx.io.stderrIsTTY || ctx.globals.quiet) return { update() {}, done() {} };
+export function createProgress(ctx: OutputContext & { env?: Record<string, string | undefined> }): Progress {
+  // TERM=dumb (an editor's shell, some CI logs): no line to rewrite, so no progress line at all.
+  if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.env?.TERM === 'dumb') return { update() {}, done() {} };
   const stderr = ctx.io.stderr;
   const clear = () => {
     if (drawn.get(stderr) !== clear) return;

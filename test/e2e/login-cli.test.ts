@@ -102,6 +102,21 @@ describe('login on a terminal', () => {
     expect(r.output).not.toContain(GOOD);
     expect(saved().default.apiKey).toBe(GOOD);
   });
+
+  it('--no-color: the prompt has no colour either (as with NO_COLOR)', async () => {
+    const answers = [{ after: 'API key', text: `${GOOD}\r` }];
+    const coloured = await runCliTty(['login', '--base-url', base], { env: env(), answers });
+    expect(coloured.output).toMatch(/\x1b\[[0-9;]*m/);
+    for (const r of [
+      await runCliTty(['login', '--base-url', base, '--no-color'], { env: env(), answers }),
+      await runCliTty(['--no-color', 'login', '--base-url', base], { env: env(), answers }),
+      await runCliTty(['login', '--base-url', base], { env: env({ NO_COLOR: '1' }), answers }),
+    ]) {
+      expect(r.code, r.output).toBe(0);
+      expect(r.output).toContain('? API key:');
+      expect(r.output).not.toMatch(/\x1b\[[0-9;]*m/);
+    }
+  });
 });
 
 describe('logout', () => {

@@ -15,8 +15,9 @@ describe('createProgress', () => {
     expect(ctx.io.err()).toBe(`${CLEAR}Fetching… 1 page, 1 item${CLEAR}Fetching… 3 pages, 250 items${CLEAR}`);
     expect(ctx.io.out()).toBe('');
   });
-  it('is silent when stderr is not a terminal, or with --quiet', () => {
-    for (const ctx of [outputContext({ tty: false }), outputContext({ tty: true, quiet: true })]) {
+  it('is silent when stderr is not a terminal, with --quiet, or on a TERM=dumb terminal (no line to rewrite)', () => {
+    const dumb = { ...outputContext({ tty: true }), env: { TERM: 'dumb' } };
+    for (const ctx of [outputContext({ tty: false }), outputContext({ tty: true, quiet: true }), dumb]) {
       const progress = createProgress(ctx);
       progress.update({ pages: 2, items: 10 });
       progress.done();
