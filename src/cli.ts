@@ -34,7 +34,7 @@ export function buildProgram(deps: ProgramDeps): Command {
     .option('--fields <list>', 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)', listOption)
     .option('--no-color', 'turn colour off (also NO_COLOR, TERM=dumb)')
     .option('--timeout <seconds>', 'per-request timeout in seconds', secondsOption(0, 86_400), 30)
-    .option('--retries <n>', 'retries of a GET on 429, 5xx and connection errors', intOption(0, 20), 3)
+    .option('--retries <n>', 'retries of a GET on 429, 502, 503, 504 and lost connections', intOption(0, 20), 3)
     .option('--debug', 'one line per request and response on stderr (key redacted; also BOOKING_DEBUG=1)')
     .option('-q, --quiet', 'no progress or hints on stderr')
     .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
@@ -48,9 +48,10 @@ export function buildProgram(deps: ProgramDeps): Command {
     setExitCode: deps.setExitCode,
   };
   registerCommands(program, commandDeps);
-  // Subcommands inherit the output routing and exitOverride (commander copies settings on .command(),
-  // but not onto commands built separately and added with addCommand).
-  forEachCommand(program, (cmd) => configureUsage(cmd, io));
+  // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
+  // options shown in every help): commander copies them on .command(), but not onto commands built
+  // separately and added with addCommand.
+  forEachCommand(program, (cmd) => cmd.copyInheritedSettings(cmd.parent!));
   return program;
 }
 

@@ -1,0 +1,22 @@
+// Help as a user reads it: every command's own help lists the global options too (so `login --help`
+// shows --base-url), on stdout, exit 0; a usage error shows the usage line on stderr, exit 2.
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli';
+
+const LEAVES = [['login'], ['whoami'], ['bookings', 'list'], ['bookings', 'get'], ['event-types'], ['api'], ['webhook', 'verify'], ['webhook', 'listen'], ['sandbox'], ['config', 'set'], ['completion']];
+
+describe('help', () => {
+  it.each(LEAVES)('%s --help: its options, then the global ones', async (...words) => {
+    const r = await runCli([...words, '--help']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(new RegExp(`^Usage: booking ${words.join(' ')}`));
+    expect(r.stdout).toContain('Global Options:');
+    for (const flag of ['--profile <name>', '--base-url <url>', '-o, --output <format>', '--json', '--no-color', '--allow-http']) expect(r.stdout).toContain(flag);
+    expect(r.stdout).toMatch(/-h, --help +show help\n/);
+  });
+
+  it('an unknown option of a leaf command: exit 2, one line on stderr, nothing on stdout', async () => {
+    const r = await runCli(['bookings', 'list', '--bogus']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: "error: unknown option '--bogus'\n" });
+  });
+});
