@@ -89,10 +89,11 @@ export interface NextPage {
 
 /** Where the next page is, or undefined when the list ends (rules in the contract, in order). */
 export function findNext(body: unknown, linkHeader: string | undefined, cursorPath?: string): NextPage | undefined {
-  const objects = pagingObjects(body);
-  if (objects.some((o) => MORE_FLAGS.some((f) => o[f] === false))) return undefined;
+  // Rule 1, the Link header, before anything in the body (a has_more flag included).
   const link = linkNext(linkHeader);
   if (link) return { url: link };
+  const objects = pagingObjects(body);
+  if (objects.some((o) => MORE_FLAGS.some((f) => o[f] === false))) return undefined;
   let value: string | null | undefined;
   if (cursorPath) value = cursorText(valueAt(body, cursorPath));
   else value = firstCursor(objects);

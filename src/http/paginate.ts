@@ -50,6 +50,9 @@ export async function* paginate(client: HttpClient, opts: PaginateOptions): Asyn
   // A few dozen bytes per page: the only state that grows with the length of the list.
   const seen = new Set<string>();
   if (opts.cursor) seen.add(pageKey(client, at));
+  // And every page body: a cursor never seen can still lead back to a page already printed (the
+  // first page, fetched without a cursor, has none to remember). A few bytes per page.
+  const bodies = new Set<string>();
   let pages = 0;
   let yielded = 0;
   for (;;) {
@@ -61,6 +64,15 @@ export async function* paginate(client: HttpClient, opts: PaginateOptions): Asyn
       // Part-way only: a failure on the run's first page has nothing new to resume from.
       throw pages > 0 ? withResumeHint(err, at) : err;
     }
+    const body = bodyFingerprint(page.response.body);
+    if (bodies.has(body)) {
+      const value = escapeOneLine(at.cursor ?? at.url ?? '', 120);
+      throw new FailureError(
+        `${requestName('GET', page.response.url)}: the server sent a page it had already sent (next ${at.cursor ? 'cursor' : 'page URL'} ${value}); stopping instead of looping.`,
+        'if the cursor is in another field, say which with --cursor-path.',
+      );
+    }
+    bodies.add(body);
     pages++;
     const remaining = limit === undefined ? page.items.length : limit - yielded;
     const take = page.items.length <= remaining ? page.items : page.items.slice(0, remaining);
@@ -86,6 +98,17 @@ export async function* paginate(client: HttpClient, opts: PaginateOptions): Asyn
     seen.add(key);
     at = next;
   }
+}
+
+/** Length and two 32-bit multiplicative hashes (FNV-1a, and one with Murmur's constant) of a body. */
+function bodyFingerprint(bytes: Uint8Array): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i]!, 0x01000193);
+    b = Math.imul(b ^ bytes[i]!, 0x5bd1e995);
+  }
+  return `${bytes.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
 }
 
 function startAt(cursor: string | undefined): NextPage {

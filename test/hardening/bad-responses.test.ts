@@ -59,18 +59,16 @@ describe('bad responses', () => {
       expect(server.requests).toHaveLength(3);
     });
 
-    it('a last page that points back to the first: stopped after one extra page, exit 1', async () => {
+    it('a last page that points back to the first: stopped after one extra page, nothing printed twice, exit 1', async () => {
       await server.close();
       server = await startServer({ count: 100, pageSize: 20, nextOverride: (p) => (p === 4 ? { next: server.cursorOf(0) } : undefined) });
       const r = await run(['bookings', 'list', '-o', 'ndjson'], { env: env() });
       expect(r.code, show(r)).toBe(1);
-      expect(r.stderr).toMatch(/same next cursor twice/);
       // The first page came without a cursor, so its cursor is new once: that page is fetched a second
-      // time (today also printed again) before the repeat of page 1's cursor stops the run.
+      // time, recognised as a page already sent, and not printed again.
+      expect(r.stderr).toMatch(/the server sent a page it had already sent \(next cursor .+\); stopping instead of looping/);
       expect(server.requests).toHaveLength(6);
-      const uids = expectWholeNdjson(r.stdout).map((b) => b.uid);
-      expect(uids.slice(0, 100)).toEqual(uidsUpTo(100));
-      expect(uids.length).toBeLessThanOrEqual(120);
+      expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(uidsUpTo(100));
     });
 
     it('a cycle through three pages of Link headers: exit 1 before any page repeats', async () => {

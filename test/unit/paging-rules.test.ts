@@ -68,6 +68,11 @@ describe('where paging starts and ends', () => {
     expect(r2.seen()).toHaveLength(2);
   });
 
+  it('a Link rel="next" header is rule 1: it is followed even when the body says has_more: false', async () => {
+    const r = rig((_q, n) => ({ body: { data: [{ uid: `p${n}` }], has_more: false }, headers: n === 1 ? { link: '</api/v1/bookings?page=2>; rel="next"' } : {} }));
+    expect(uidsOf(await collect(paginate(r.client, { path: PATH })))).toEqual(['p1', 'p2']);
+  });
+
   it('the same cursor twice is an error (exit 1), never a loop', async () => {
     const r = rig((req) => ({ body: { data: [{ uid: req.query.get('cursor') ?? 'first' }], meta: { next_cursor: req.query.get('cursor') === 'B' ? 'A' : req.query.get('cursor') ? 'B' : 'A' } } }));
     const seen: unknown[] = [];
