@@ -4,7 +4,7 @@ import { outputFormat } from '../context';
 import { chooseColumns, columnsForFields, type Column, type ColumnSpec } from './columns';
 import { tsvCell } from './cells';
 import { project } from './paths';
-import { emit, fieldList, fieldPaths, jsonText, noResults, type OutputContext } from './sink';
+import { emit, fieldList, fieldPaths, jsonText, noResults, watchFields, type OutputContext } from './sink';
 import type { TableRenderer } from './table';
 
 export interface ListWriter {
@@ -21,6 +21,22 @@ export interface ListWriterOptions {
 }
 
 export async function createListWriter(ctx: OutputContext, opts: ListWriterOptions = {}): Promise<ListWriter> {
+  const writer = await formatWriter(ctx, opts);
+  const fields = watchFields(ctx);
+  return {
+    write(item) {
+      fields.see(item);
+      writer.write(item);
+    },
+    end() {
+      writer.end();
+      fields.end();
+    },
+    abort: () => writer.abort(),
+  };
+}
+
+async function formatWriter(ctx: OutputContext, opts: ListWriterOptions): Promise<ListWriter> {
   switch (outputFormat(ctx)) {
     case 'json':
       return jsonWriter(ctx);

@@ -4,7 +4,7 @@ import { outputFormat } from '../context';
 import { displayText, rawText } from './cells';
 import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, isPlainObject, parsePath, project } from './paths';
-import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
+import { emit, fieldList, fieldPaths, jsonText, watchFields, type OutputContext } from './sink';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
 function leaves(record: unknown, fields: string[] | undefined): [string, unknown][] {
@@ -17,6 +17,13 @@ function pairs(record: unknown, fields: string[] | undefined, text: (v: unknown)
 }
 
 export async function writeRecord(ctx: OutputContext, record: unknown): Promise<void> {
+  const watch = watchFields(ctx);
+  watch.see(record);
+  await writeRecordAs(ctx, record);
+  watch.end();
+}
+
+async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void> {
   const fields = fieldList(ctx);
   const format = outputFormat(ctx);
   if (format === 'json' || format === 'ndjson') {

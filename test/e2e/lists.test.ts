@@ -108,8 +108,7 @@ describe('against one server', () => {
     const me = await runCli(['whoami'], { env: env() });
     expect(me.code).toBe(0);
     expect(me.stdout).toContain('name\tTest Owner');
-    expect(me.stderr).toContain('****1234');
-    expect(me.stderr).toContain('BOOKING_API_KEY');
+    expect(me.stderr).toBe(`profile: default\nbase URL: ${server.url}\nkey: ****1234 (from BOOKING_API_KEY)\n`);
     expect(me.stderr + me.stdout).not.toContain(server.apiKey);
   });
 

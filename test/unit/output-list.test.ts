@@ -125,3 +125,18 @@ describe('ndjson', () => {
     expect(JSON.parse(io.out().split('\n')[1]!).id).toBe('bk_2');
   });
 });
+
+describe('--fields that no item has', () => {
+  it('a warning on stderr at the end, in every format; the output itself is unchanged', async () => {
+    for (const output of ['json', 'ndjson', 'tsv', 'table'] as const) {
+      const io = await list({ tty: output === 'table', output, fields: ['uid', 'stauts', 'attendee.name'] }, items(BOOKING_SHAPES.nested!));
+      expect(io.err(), output).toBe('warning: --fields "stauts" matched nothing in the output; --fields takes dot paths such as attendee.name.\n');
+    }
+  });
+  it('no warning when some item has the field, with --quiet, or for an empty list', async () => {
+    const data = [{ uid: 'a' }, { uid: 'b', note: 'x' }];
+    expect((await list({ tty: false, output: 'tsv', fields: ['uid', 'note'] }, data)).err()).toBe('');
+    expect((await list({ tty: false, output: 'tsv', fields: ['nope'], quiet: true }, data)).err()).toBe('');
+    expect((await list({ tty: false, output: 'tsv', fields: ['nope'] }, [])).err()).toBe('');
+  });
+});

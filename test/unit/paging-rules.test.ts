@@ -69,7 +69,7 @@ describe('where paging starts and ends', () => {
   });
 
   it('a Link rel="next" header is rule 1: it is followed even when the body says has_more: false', async () => {
-    const r = rig((_q, n) => ({ body: { data: [{ uid: `p${n}` }], has_more: false }, headers: n === 1 ? { link: '</api/v1/bookings?page=2>; rel="next"' } : {} }));
+    const r = rig((_q, n) => ({ body: { data: [{ uid: `p${n}` }], has_more: false }, headers: n === 1 ? { link: '</api/v1/bookings?page=2>; rel="next"' } : ({} as Record<string, string>) }));
     expect(uidsOf(await collect(paginate(r.client, { path: PATH })))).toEqual(['p1', 'p2']);
   });
 

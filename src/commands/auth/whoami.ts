@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
+import { baseUrlText } from '../../config/keys';
 import { hint } from '../../context';
 import { unwrapResource } from '../resource';
 
@@ -23,6 +24,6 @@ export async function runWhoami(_opts: object, ctx: Context): RunResult {
   const [response, output] = await Promise.all([client.get('/api/v1/me', { signal: ctx.signal }), import('../../output/index')]);
   await output.writeRecord(ctx, unwrapResource(response.json()));
   hint(ctx, `profile: ${connection.profile}`);
-  hint(ctx, `base URL: ${connection.baseUrl.href}`);
+  hint(ctx, `base URL: ${baseUrlText(connection.baseUrl)}`);
   hint(ctx, `key: ${maskKey(connection.apiKey)} (from ${connection.keySource === 'env' ? 'BOOKING_API_KEY' : 'config'})`);
 }
