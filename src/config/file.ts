@@ -33,7 +33,9 @@ export function readConfigFile(path: string): ConfigData {
   return parseConfigText(text, path);
 }
 
-export function parseConfigText(text: string, path: string): ConfigData {
+export function parseConfigText(raw: string, path: string): ConfigData {
+  // A byte order mark, as some Windows editors save JSON with, is not an error.
+  const text = stripBom(raw);
   if (text.trim() === '') return emptyConfig();
   let data: unknown;
   try {
@@ -90,4 +92,8 @@ function losslessMessage(text: string): string {
   } catch (err) {
     return (err as Error).message;
   }
+}
+
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

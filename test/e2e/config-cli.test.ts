@@ -60,6 +60,16 @@ describe('config set/get/unset/list', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('a plain http:// base URL to another host is refused as login refuses it, unless --allow-http', async () => {
+    const refused = await booking(['config', 'set', 'baseUrl', 'http://api.example.com']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error: refusing plain http:\/\/ to api\.example\.com/);
+    expect(existsSync(file)).toBe(false);
+    expect((await booking(['config', 'set', 'baseUrl', 'http://127.0.0.1:4010'])).code).toBe(0);
+    expect((await booking(['config', 'set', 'baseUrl', 'http://api.example.com', '--allow-http'])).code).toBe(0);
+    expect((await booking(['config', 'get', 'baseUrl'])).stdout).toBe('http://api.example.com\n');
+  });
+
   it('config path follows BOOKING_CONFIG_DIR, else XDG_CONFIG_HOME, else HOME', async () => {
     expect((await booking(['config', 'path'])).stdout).toBe(`${file}\n`);
     const xdg = await runCli(['config', 'path'], { env: { XDG_CONFIG_HOME: tmp.dir } });

@@ -127,6 +127,16 @@ describe('writing', () => {
     expect(mine.getProfile('other')).toEqual({ apiKey: 'theirs' });
   });
 
+  it('a file saved with a UTF-8 byte order mark is read, and rewritten without it, nothing lost', async () => {
+    mkdirSync(join(dir, 'cfg'));
+    writeFileSync(path, `\uFEFF${JSON.stringify({ profiles: { default: { baseUrl: 'https://a', extra: 1 } } })}`);
+    const store = openConfigAt(path);
+    expect(store.getProfile('default').baseUrl).toBe('https://a');
+    await store.setValues('default', { apiKey: 'k' });
+    expect(readFileSync(path, 'utf8').charCodeAt(0)).toBe(0x7b);
+    expect(onDisk()).toEqual({ profiles: { default: { baseUrl: 'https://a', extra: 1, apiKey: 'k' } } });
+  });
+
   it('unset removes keys, drops an emptied profile, and writes nothing when there is nothing to remove', async () => {
     const store = openConfigAt(path);
     await store.unsetKeys('default', ['apiKey']);

@@ -3,6 +3,7 @@ import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { profileKey, settingValue } from '../../config/keys';
+import { assertTransportAllowed } from '../../http/url';
 
 export interface ConfigSetOptions {
   key: string;
@@ -37,6 +38,8 @@ export function newCmdConfigUnset(deps: CommandDeps, runF = runConfigUnset): Com
 export async function runConfigSet(opts: ConfigSetOptions, ctx: Context): RunResult {
   const key = profileKey(opts.key);
   const value = settingValue(key, opts.value);
+  // As login does: a plain http:// base URL every command would then refuse is refused now.
+  if (key === 'baseUrl') assertTransportAllowed(new URL(value), ctx.globals.allowHttp);
   const store = await ctx.config();
   await store.setValues(ctx.globals.profile, { [key]: value });
   if (key === 'apiKey') hint(ctx, 'note: a key given as an argument stays in your shell history; `booking login --with-key` reads it from stdin.');
