@@ -69,6 +69,24 @@ describe('against one server', () => {
     expect(r.output).toMatch(/Fetching… 3 pages, 9 items/);
   });
 
+  it('on a terminal: event-types and bookings get as tables, whoami too with its stderr lines, api --paginate as JSON', async () => {
+    const et = await runCliTty(['event-types'], { env: env({ NO_COLOR: '1' }), columns: 80 });
+    expect(et.code).toBe(0);
+    expect(et.output).toMatch(/ID\s+SLUG\s+TITLE/);
+    expect(et.output).toMatch(/\n1\s+30min\s+30 min/);
+    const get = await runCliTty(['bookings', 'get', 'bk_0003'], { env: env({ NO_COLOR: '1' }), columns: 80 });
+    expect(get.code).toBe(0);
+    expect(get.output).toMatch(/uid\s+bk_0003/);
+    expect(get.output).toMatch(/attendee\.name\s+Person 0003/);
+    const me = await runCliTty(['whoami'], { env: env({ NO_COLOR: '1' }), columns: 80 });
+    expect(me.code).toBe(0);
+    expect(me.output).toMatch(/name\s+Test Owner/);
+    expect(me.output).toContain('key: ****1234 (from BOOKING_API_KEY)');
+    const api = await runCliTty(['api', '/api/v1/bookings', '--paginate', '-q'], { env: env({ NO_COLOR: '1' }) });
+    expect(api.code).toBe(0);
+    expect(JSON.parse(api.output.replace(/\r\n/g, '\n')).map((b: { uid: string }) => b.uid)).toEqual(uids(9));
+  });
+
   it('bookings get: the resource unwrapped, tsv key/value when piped', async () => {
     const r = await runCli(['bookings', 'get', 'bk_0003'], { env: env() });
     expect(r.code).toBe(0);
