@@ -18,8 +18,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   return;
 }
 
-/** "bookings-get" for `booking -o json bookings get bk_1`: names the code cache; see commandName. */
-const command = commandName(argv);
+/** ["bookings", "get"] for `booking -o json bookings get bk_1`: the code cache is per command. */
+const words = commandWords(argv);
+const command = words.join('-') || 'program';
 // The commands that send requests, and so parse responses with undici's llhttp (WebAssembly).
 const sendsRequests = /^(login|whoami|bookings|event-types|api)(-|$)/.test(command);
 
@@ -57,7 +58,7 @@ const onStreamError = (err) => {
 process.stdout.on('error', onStreamError);
 process.stderr.on('error', onStreamError);
 
-main(argv, { signal: controller.signal }).then((code) => {
+main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
   if (code === 0) saveCodeCache?.();
   exitWhenWritten(code);
 });
@@ -146,8 +147,8 @@ function fnv1a(text) {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** "bookings-get" for `booking -o json bookings get bk_1`; "program" when no command is named. */
-function commandName(args) {
+/** The first two command words of argv, global options and their values skipped. */
+function commandWords(args) {
   const words = [];
   for (let i = 0; i < args.length && words.length < 2; i++) {
     const arg = args[i];
@@ -159,7 +160,7 @@ function commandName(args) {
     if (!/^[a-z][a-z0-9-]{0,31}$/.test(arg)) break;
     words.push(arg);
   }
-  return words.join('-') || 'program';
+  return words;
 }
 
 /** Best effort: written whole under a temporary name and renamed; caches of other builds are removed. */

@@ -18,6 +18,8 @@ export interface ProgramDeps {
   env: Record<string, string | undefined>;
   signal: AbortSignal;
   setExitCode(code: number): void;
+  /** The top-level command the run names, when known (bin/booking.js reads it off argv): only it is built. */
+  command?: string;
 }
 
 export function buildProgram(deps: ProgramDeps): Command {
@@ -47,7 +49,7 @@ export function buildProgram(deps: ProgramDeps): Command {
     context: (cmd) => makeContext(cmd, deps),
     setExitCode: deps.setExitCode,
   };
-  registerCommands(program, commandDeps);
+  registerCommands(program, commandDeps, deps.command);
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
   // options shown in every help): commander copies them on .command(), but not onto commands built
   // separately and added with addCommand.

@@ -8,6 +8,8 @@ export interface MainDeps {
   io?: IOStreams;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** The top-level command named in argv, if the caller has read it (see ProgramDeps.command). */
+  command?: string;
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
@@ -15,7 +17,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   const io = deps.io ?? systemIO(env);
   const signal = deps.signal ?? new AbortController().signal;
   let exitCode: number = ExitCode.OK;
-  const program = buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c) });
+  const program = buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), command: deps.command });
   if (argv.length === 0) {
     io.stdout.write(program.helpInformation());
     return ExitCode.OK;
