@@ -227,16 +227,53 @@ _booking__profiles() {
   _booking__words "$(command booking __complete profiles 2>/dev/null)"
 }
 
+# Without bash-completion: sets words, cword, cur and prev from COMP_WORDS with the pieces bash cut
+# at ':' and '=' glued back (those typed with no blank between), then splits "--option=value" into
+# prev and cur (split=true) as _init_completion -s does.
+_booking__init() {
+  local line=$COMP_LINE i w gap glue=0
+  words=() cword=0
+  for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+    w=${COMP_WORDS[i]}
+    gap=${line%%[![:space:]]*}
+    line=${line#"$gap"}
+    line=${line#"$w"}
+    if ((i > 0)) && [[ -z $gap ]] && { ((glue)) || [[ -n $w && $w != *[!:=]* ]]; }; then
+      words[${#words[@]} - 1]+=$w
+    else
+      words+=("$w")
+    fi
+    [[ -n $w && $w != *[!:=]* ]] && glue=1 || glue=0
+    ((i == COMP_CWORD)) && cword=$((${#words[@]} - 1))
+  done
+  cur=${words[cword]}
+  prev=${words[cword - 1]}
+  if [[ $cur == --?*=* ]]; then
+    prev=${cur%%=*}
+    cur=${cur#*=}
+    split=true
+  fi
+}
+
+# Readline replaces only the text after the last ':' or '=' of the word (when COMP_WORDBREAKS has
+# them), so the candidates drop what comes before; otherwise that text would be typed twice.
+_booking__ltrim() {
+  local breaks=${COMP_WORDBREAKS//[^:=]/} head i
+  [[ -n $breaks && $cur == *["$breaks"]* ]] || return 0
+  head=${cur%"${cur##*["$breaks"]}"}
+  for i in "${!COMPREPLY[@]}"; do
+    COMPREPLY[i]=${COMPREPLY[i]#"$head"}
+  done
+}
+
 _booking() {
   local cur prev words cword split=false
   if declare -F _init_completion >/dev/null 2>&1; then
-    _init_completion -s || return
+    # -n : keeps "http://host:port" one word; -s splits "--option=value".
+    _init_completion -s -n : || return
   else
     COMPREPLY=()
-    words=("${COMP_WORDS[@]}")
-    cword=$COMP_CWORD
-    cur=${COMP_WORDS[COMP_CWORD]}
-    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    _booking__init
   fi
 
   local _booking_path='' _booking_cmds _booking_opts _booking_vopts _booking_nargs _booking_variadic
@@ -244,8 +281,6 @@ _booking() {
   _booking__node ''
   for ((i = 1; i < cword; i++)); do
     w=${words[i]}
-    # Without bash-completion, bash splits "--output=json" into "--output" "=" "json".
-    [[ $w == = ]] && continue
     if [[ -n $pending ]]; then
       pending=''
       continue
@@ -267,11 +302,7 @@ _booking() {
     ((npos++))
   done
 
-  if [[ $split == true ]]; then
-    pending=$prev
-  elif [[ -n $pending && $cur == = ]]; then
-    cur=''
-  fi
+  [[ $split == true ]] && pending=$prev
   if [[ -n $pending ]]; then
     _booking__value "$_booking_path" "$pending"
   elif [[ $cur == -* ]] && ((!dashdash)); then
@@ -285,6 +316,7 @@ _booking() {
   elif ((!dashdash)); then
     _booking__words "$_booking_opts"
   fi
+  _booking__ltrim
   return 0
 }
 

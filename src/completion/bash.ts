@@ -1,6 +1,12 @@
 // Renders the bash script: lookup functions generated from the spec (one `case` per question), and a
 // fixed driver that walks the typed words to find the command path, then offers subcommands, options
 // or values. Works with bash-completion (word splitting at '=', _filedir) and, more plainly, without it.
+//
+// Bash splits the line at the characters of COMP_WORDBREAKS, ':' and '=' among them, so
+// "--base-url=http://h:1" reaches the function as "--base-url" "=" "http" ":" "//h" ":" "1", and
+// readline replaces only the text after the last ':' or '=' with the chosen candidate. The driver
+// works on whole words (bash-completion's `-n :`, or glued back by hand without it) and trims the
+// candidates to what readline replaces, as bash-completion's __ltrim_colon_completions does.
 import { allCommands, optionsAt, optionWords, type CompletionSpec, type ValueKind } from './model';
 import { PROFILES_COMMAND } from './shells';
 import { header, pathKey, sq } from './text';
@@ -98,16 +104,53 @@ _${p}__profiles() {
   _${p}__words "$(command ${p} ${PROFILES_COMMAND.join(' ')} 2>/dev/null)"
 }
 
+# Without bash-completion: sets words, cword, cur and prev from COMP_WORDS with the pieces bash cut
+# at ':' and '=' glued back (those typed with no blank between), then splits "--option=value" into
+# prev and cur (split=true) as _init_completion -s does.
+_${p}__init() {
+  local line=$COMP_LINE i w gap glue=0
+  words=() cword=0
+  for ((i = 0; i < \${#COMP_WORDS[@]}; i++)); do
+    w=\${COMP_WORDS[i]}
+    gap=\${line%%[![:space:]]*}
+    line=\${line#"$gap"}
+    line=\${line#"$w"}
+    if ((i > 0)) && [[ -z $gap ]] && { ((glue)) || [[ -n $w && $w != *[!:=]* ]]; }; then
+      words[\${#words[@]} - 1]+=$w
+    else
+      words+=("$w")
+    fi
+    [[ -n $w && $w != *[!:=]* ]] && glue=1 || glue=0
+    ((i == COMP_CWORD)) && cword=$((\${#words[@]} - 1))
+  done
+  cur=\${words[cword]}
+  prev=\${words[cword - 1]}
+  if [[ $cur == --?*=* ]]; then
+    prev=\${cur%%=*}
+    cur=\${cur#*=}
+    split=true
+  fi
+}
+
+# Readline replaces only the text after the last ':' or '=' of the word (when COMP_WORDBREAKS has
+# them), so the candidates drop what comes before; otherwise that text would be typed twice.
+_${p}__ltrim() {
+  local breaks=\${COMP_WORDBREAKS//[^:=]/} head i
+  [[ -n $breaks && $cur == *["$breaks"]* ]] || return 0
+  head=\${cur%"\${cur##*["$breaks"]}"}
+  for i in "\${!COMPREPLY[@]}"; do
+    COMPREPLY[i]=\${COMPREPLY[i]#"$head"}
+  done
+}
+
 _${p}() {
   local cur prev words cword split=false
   if declare -F _init_completion >/dev/null 2>&1; then
-    _init_completion -s || return
+    # -n : keeps "http://host:port" one word; -s splits "--option=value".
+    _init_completion -s -n : || return
   else
     COMPREPLY=()
-    words=("\${COMP_WORDS[@]}")
-    cword=$COMP_CWORD
-    cur=\${COMP_WORDS[COMP_CWORD]}
-    prev=\${COMP_WORDS[COMP_CWORD - 1]}
+    _${p}__init
   fi
 
   local _${p}_path='' _${p}_cmds _${p}_opts _${p}_vopts _${p}_nargs _${p}_variadic
@@ -115,8 +158,6 @@ _${p}() {
   _${p}__node ''
   for ((i = 1; i < cword; i++)); do
     w=\${words[i]}
-    # Without bash-completion, bash splits "--output=json" into "--output" "=" "json".
-    [[ $w == = ]] && continue
     if [[ -n $pending ]]; then
       pending=''
       continue
@@ -138,11 +179,7 @@ _${p}() {
     ((npos++))
   done
 
-  if [[ $split == true ]]; then
-    pending=$prev
-  elif [[ -n $pending && $cur == = ]]; then
-    cur=''
-  fi
+  [[ $split == true ]] && pending=$prev
   if [[ -n $pending ]]; then
     _${p}__value "$_${p}_path" "$pending"
   elif [[ $cur == -* ]] && ((!dashdash)); then
@@ -156,6 +193,7 @@ _${p}() {
   elif ((!dashdash)); then
     _${p}__words "$_${p}_opts"
   fi
+  _${p}__ltrim
   return 0
 }
 

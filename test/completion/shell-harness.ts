@@ -3,7 +3,7 @@
 // here as a Map from each line to its candidates.
 //
 // `booking` resolves to the built CLI through a wrapper on PATH; the config, HOME and working folder
-// are throwaway, with two profiles and a few files and a folder to complete.
+// are throwaway, with two profiles and a few files (one with a ':' in its name) and a folder to complete.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,14 @@ export const COMPLETIONS_DIR = join(ROOT, 'completions');
 const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
 const here = join(ROOT, 'test', 'completion');
 
-/** Whether the shell can run the tests here; the reason when it cannot. */
-export function shellMissing(shell: ShellName): string | undefined {
+/** A file in the sandbox whose name has a ':', which bash treats as a word break. */
+export const COLON_FILE = 'payload:v2.json';
+
+/**
+ * Whether the shell can run the tests here (bash: with bash-completion, unless told not); the reason
+ * when it cannot.
+ */
+export function shellMissing(shell: ShellName, opts: { bashCompletion?: boolean } = {}): string | undefined {
   const probe = {
     bash: ['bash', ['-c', 'true']],
     zsh: ['zsh', ['-fc', 'zmodload zsh/zpty']],
@@ -26,7 +32,7 @@ export function shellMissing(shell: ShellName): string | undefined {
   const [cmd, args] = probe[shell];
   const run = spawnSync(cmd, args, { stdio: 'ignore' });
   if (run.error || run.status !== 0) return `${shell} is not installed (apt-get install -y bash-completion zsh fish)`;
-  if (shell === 'bash' && !existsSync(BASH_COMPLETION)) return `bash-completion is not installed (${BASH_COMPLETION} is missing)`;
+  if (shell === 'bash' && opts.bashCompletion !== false && !existsSync(BASH_COMPLETION)) return `bash-completion is not installed (${BASH_COMPLETION} is missing)`;
   return undefined;
 }
 
@@ -48,6 +54,7 @@ export function makeSandbox(profiles: string[]): Sandbox {
   writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: Object.fromEntries(profiles.map((p) => [p, {}])) }));
   writeFileSync(join(cwd, 'payload.json'), '{}\n');
   writeFileSync(join(cwd, 'secret.txt'), 'whsec_test\n');
+  writeFileSync(join(cwd, COLON_FILE), '{}\n');
   const env = cleanEnv({
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     HOME: home,

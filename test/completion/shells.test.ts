@@ -1,7 +1,8 @@
-// The committed completion scripts, in real bash (with bash-completion), zsh and fish: subcommands at
-// every level, each command's options with the global ones, and values (formats, profiles from the
-// config, shells, event names, files and folders). Expected words come from the commander program and
-// the contract, never from the scripts themselves.
+// The committed completion scripts, in real bash (with bash-completion and without it), zsh and fish:
+// subcommands at every level, each command's options with the global ones, values (formats, profiles
+// from the config, shells, event names, files and folders), and lines with URLs and other words that
+// bash cuts at ':' or '='. Expected words come from the commander program and the contract, never
+// from the scripts themselves.
 //
 // A missing shell skips its tests locally (the reason is in the title) and fails them in CI.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { OUTPUT_FORMATS } from '../../src/context';
 import { EVENTS } from '../../src/webhook/signature';
 import { PROFILE_KEYS } from '../../src/config/types';
 import { SHELLS } from '../../src/completion/shells';
-import { COMPLETIONS_DIR, complete, makeSandbox, shellMissing, type Sandbox, type ShellName } from './shell-harness';
+import { COLON_FILE, COMPLETIONS_DIR, complete, makeSandbox, shellMissing, type Sandbox, type ShellName } from './shell-harness';
 
 const spec = describeProgram(bookingProgram());
 const commandAt = (...path: string[]) => allCommands(spec.root).find((c) => c.path.join(' ') === path.join(' '));
@@ -59,6 +60,20 @@ const CASES: Case[] = [
   { line: 'booking webhook sign ', includes: ['payload.json', 'secret.txt'] },
   { line: 'booking webhook listen --save-dir ', includes: ['captures'], excludes: ['payload.json'] },
   { line: 'booking bookings get ', exactly: [] },
+  // Words with ':' (bash cuts words at ':' and '=', as COMP_WORDBREAKS says): URLs given as option
+  // values or arguments count as one word, and a candidate for a word with ':' leaves it as typed
+  // plus the rest, never the typed part twice.
+  { line: 'booking --base-url http://127.0.0.1:4010 bookings ', exactly: subcommands('bookings') },
+  { line: 'booking --base-url=http://127.0.0.1:4010 bookings ', exactly: subcommands('bookings') },
+  { line: 'booking --base-url http://localhost webhook send --event ', exactly: [...EVENTS] },
+  { line: 'booking --base-url=http://127.0.0.1:4010 -o ', exactly: [...OUTPUT_FORMATS] },
+  { line: 'booking --base-url http://127.0.0.1:4010 bookings list --output=', exactly: [...OUTPUT_FORMATS] },
+  { line: 'booking --base-url http://127.0.0.1:4010 config get base', exactly: ['baseUrl'] },
+  { line: 'booking webhook send http://127.0.0.1:8787/ --ev', exactly: ['--event'] },
+  { line: 'booking webhook send http://127.0.0.1:8787/ --event ', exactly: [...EVENTS] },
+  { line: 'booking --base-url http://127.0.0.1:', exactly: [] },
+  { line: 'booking webhook sign payload:', includes: [COLON_FILE] },
+  { line: 'booking webhook sign payload:v', exactly: [COLON_FILE] },
 ];
 
 function check(offered: string[] | undefined, c: Case): void {
@@ -68,43 +83,46 @@ function check(offered: string[] | undefined, c: Case): void {
   for (const word of c.excludes ?? []) expect(offered, `"${c.line}" should not offer ${word}`).not.toContain(word);
 }
 
-function describeShell(shell: ShellName, body: (answers: () => Map<string, string[]>, box: () => Sandbox) => void): void {
-  const missing = shellMissing(shell);
+interface Variant {
+  title: string;
+  shell: ShellName;
+  /** bash only: false runs bash as it is without the bash-completion package. */
+  bashCompletion?: boolean;
+}
+
+const VARIANTS: Variant[] = [
+  { title: 'bash', shell: 'bash' },
+  { title: 'bash without bash-completion', shell: 'bash', bashCompletion: false },
+  { title: 'zsh', shell: 'zsh' },
+  { title: 'fish', shell: 'fish' },
+];
+
+function describeShell(v: Variant, body: (answers: () => Map<string, string[]>, box: () => Sandbox) => void): void {
+  const missing = shellMissing(v.shell, { bashCompletion: v.bashCompletion });
   if (missing && !inCI) {
-    describe.skip(`${shell} (skipped: ${missing})`, () => it('runs in CI', () => {}));
+    describe.skip(`${v.title} (skipped: ${missing})`, () => it('runs in CI', () => {}));
     return;
   }
-  describe(shell, () => {
+  describe(v.title, () => {
     let answers: Map<string, string[]>;
     let box: Sandbox;
     beforeAll(() => {
       if (missing) throw new Error(`${missing}; CI installs it in .ci/run`);
       box = makeSandbox(PROFILES);
-      answers = complete(shell, CASES.map((c) => c.line), box);
+      answers = complete(v.shell, CASES.map((c) => c.line), box, { bashCompletion: v.bashCompletion });
     }, 120_000);
     afterAll(() => box?.cleanup());
     body(() => answers, () => box);
   });
 }
 
-for (const shell of ['bash', 'zsh', 'fish'] as const) {
-  describeShell(shell, (answers, box) => {
+for (const variant of VARIANTS) {
+  describeShell(variant, (answers, box) => {
     for (const c of CASES) {
       it(`"${c.line}<TAB>"`, () => check(answers().get(c.line), c));
     }
 
-    if (shell === 'bash') {
-      it('works without the bash-completion package too', () => {
-        const lines = ['booking bookings ', 'booking bookings list --l', 'booking --output=', 'booking --profile '];
-        const bare = complete('bash', lines, box(), { bashCompletion: false });
-        expect(bare.get(lines[0]!)).toEqual(subcommands('bookings'));
-        expect(bare.get(lines[1]!)).toEqual(['--limit']);
-        expect([...bare.get(lines[2]!)!].sort()).toEqual([...OUTPUT_FORMATS].sort());
-        expect([...bare.get(lines[3]!)!].sort()).toEqual([...PROFILES].sort());
-      });
-    }
-
-    if (shell === 'zsh') {
+    if (variant.title === 'zsh') {
       it('loads from $fpath under compinit without errors, and when sourced after it', () => {
         const script = [
           `fpath=(${COMPLETIONS_DIR} $fpath)`,
