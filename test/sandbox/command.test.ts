@@ -44,9 +44,23 @@ describe('booking sandbox (in process)', () => {
     expect(io.err()).toBe('');
   });
 
+  it('--tick 0.01, the shortest, runs the lifecycle at that pace and says so', async () => {
+    const io = testIO();
+    const ac = new AbortController();
+    const done = main(['sandbox', '--port', '0', '--tick', '0.01'], { io, env: {}, signal: ac.signal });
+    await waitFor(() => (io.out().includes('Signing secret') ? true : undefined));
+    expect(io.err()).toContain('a lifecycle change every 0.01s');
+    // Seven changes make the whole cycle: at 10 ms each, well within the wait.
+    await waitFor(() => ((io.err().match(/ lifecycle /g) ?? []).length >= 7 ? true : undefined), 2_000);
+    ac.abort();
+    expect(await done).toBe(0);
+  });
+
   it.each([
     [['--port', '70000'], /--port/],
     [['--tick', '-1'], /--tick/],
+    [['--tick', '0.0004'], /--tick.*'0\.0004' is invalid\. expected 0 \(no lifecycle\) or seconds from 0\.01 to 86400\./],
+    [['--tick', '0.009'], /--tick/],
     [['--fail-rate', '1.5'], /--fail-rate/],
     [['--latency', 'slow'], /--latency/],
     [['--rate-limit', '0'], /--rate-limit/],

@@ -56,9 +56,15 @@ function webhookUrl(value: string): string {
 }
 
 // src/options.ts's secondsOption wants a value above its minimum; here 0 is meaningful (no lifecycle).
+// A tick under 10 ms is refused rather than run: the timer works in whole milliseconds, so 0.0004 s
+// would round to 0 and nothing would ever happen, while the banner claimed a change every 0.0004s.
+const MIN_TICK_SECONDS = 0.01;
+
 function tickSeconds(value: string): number {
   const n = Number(value);
-  if (!/^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) || n > 86_400) throw new InvalidArgumentError('expected seconds from 0 (no lifecycle) to 86400.');
+  if (!/^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) || n > 86_400 || (n > 0 && n < MIN_TICK_SECONDS)) {
+    throw new InvalidArgumentError(`expected 0 (no lifecycle) or seconds from ${MIN_TICK_SECONDS} to 86400.`);
+  }
   return n;
 }
 
