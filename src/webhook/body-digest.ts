@@ -58,7 +58,8 @@ export class BodyDigest {
   private small: Buffer[] | undefined = [];
   /** The last (up to) two bytes seen, not yet in `inner` (streaming mode only). */
   private tail: Buffer = EMPTY;
-  private head: Buffer = EMPTY;
+  /** How many of the first bytes match a UTF-8 BOM so far; -1 once one does not. */
+  private bom = 0;
   bytes = 0;
   hasCR = false;
 
@@ -70,7 +71,7 @@ export class BodyDigest {
     if (n === 0) return;
     this.bytes += n;
     if (!this.hasCR && chunk.indexOf(CR) !== -1) this.hasCR = true;
-    if (this.head.length < BOM.length) this.head = Buffer.concat([this.head, chunk.subarray(0, BOM.length - this.head.length)]);
+    for (let i = 0; this.bom >= 0 && this.bom < BOM.length && i < n; i++) this.bom = chunk[i] === BOM[this.bom] ? this.bom + 1 : -1;
     if (this.small) {
       this.small.push(Buffer.from(chunk));
       if (this.bytes <= SMALL) return;
@@ -83,9 +84,10 @@ export class BodyDigest {
   }
 
   finish(): BodyDigests {
-    const base = { bytes: this.bytes, hasCR: this.hasCR, startsWithBOM: this.head.equals(BOM) };
+    const base = { bytes: this.bytes, hasCR: this.hasCR, startsWithBOM: this.bom === BOM.length };
     if (this.small) {
-      const body = Buffer.concat(this.small);
+      // One chunk, the usual capture: its copy is the body (a concat would copy it again).
+      const body = this.small.length === 1 ? this.small[0]! : Buffer.concat(this.small);
       const result: BodyDigests = { digest: hmac(this.secret, body), ...base };
       const n = body.length;
       if (n > 0 && body[n - 1] === LF) {

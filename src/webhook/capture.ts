@@ -7,7 +7,7 @@
 // start. Lenient mode accepts bare-LF line ends.
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors';
-import { readFileChunks, type Sink } from './body-source';
+import { readFileChunks, readOpenedFile, type Sink } from './body-source';
 
 interface LlhttpParser {
   initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
@@ -33,16 +33,24 @@ export interface CaptureHead {
   rawHeaders: string[];
 }
 
-/** All values of a header (case-insensitive name). */
+/** All values of a header (`name` in lower case; names match in any case). */
 export function headerValues(rawHeaders: string[], name: string): string[] {
   const out: string[] = [];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name) out.push(rawHeaders[i + 1]!);
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const n = rawHeaders[i]!;
+    // The length first: most names differ in it, and then no lower-case copy is made (per header, per
+    // lookup, per capture: thousands of captures feel it).
+    if (n.length === name.length && (n === name || n.toLowerCase() === name)) out.push(rawHeaders[i + 1]!);
+  }
   return out;
 }
 
 const CRLF2 = Buffer.from('\r\n\r\n');
 const LF2 = Buffer.from('\n\n');
 const PAD = Buffer.from('\n');
+const EMPTY = Buffer.alloc(0);
+// The head must end within this (llhttp refuses heads over 16 KiB).
+const HEAD_KEEP = 64 * 1024;
 
 interface ParseState {
   headers: string[];
@@ -101,54 +109,129 @@ function giveBack(parser: StatefulParser): void {
 }
 
 /**
- * Parses the capture at `path`, streaming its body (de-chunked) into `sink`. A file that is not a
- * complete HTTP request is a UsageError naming it.
+ * One capture being parsed: push() its bytes in order, then end() for its head. The body, de-chunked,
+ * goes to `sink` as it is parsed. Bytes that are not a complete HTTP request make a UsageError naming
+ * `name`. The parser is given back on end() or on the first error.
  */
-export function parseCapture(path: string, sink: Sink): CaptureHead {
-  const st: ParseState = { headers: [], url: '', head: undefined, done: false, bodyCalls: 0, sink };
-  const parser = takeParser(st);
-  let first: Buffer | undefined;
-  let size = 0;
-  try {
-    readFileChunks(path, (chunk) => {
-      first ??= Buffer.from(chunk.subarray(0, 64 * 1024));
-      size += chunk.length;
-      if (st.done) return; // bytes after the message (an editor's final newline) are not part of it
-      const ret = parser.execute(chunk);
-      if (ret instanceof Error && !st.done) throw malformed(path, ret);
-    });
-    if (!st.done && st.head && isLfStyle(first)) {
+export class CaptureParser {
+  private readonly st: ParseState;
+  private parser: StatefulParser | undefined;
+  /** Copies of the first bytes (up to HEAD_KEEP) while the message is incomplete; joined when needed. */
+  private firstParts: Buffer[] = [];
+  private size = 0;
+  /** Set once the head is read: whether it frames the body (Content-Length or chunked). */
+  private framed: boolean | undefined;
+
+  constructor(
+    private readonly name: string,
+    sink: Sink,
+  ) {
+    this.st = { headers: [], url: '', head: undefined, done: false, bodyCalls: 0, sink };
+    this.parser = takeParser(this.st);
+  }
+
+  push(chunk: Buffer): void {
+    try {
+      this.feed(chunk);
+    } catch (err) {
+      this.release();
+      throw err;
+    }
+  }
+
+  end(): CaptureHead {
+    try {
+      return this.finish();
+    } finally {
+      this.release();
+    }
+  }
+
+  private feed(chunk: Buffer): void {
+    const st = this.st;
+    const before = this.size;
+    this.size += chunk.length;
+    if (this.framed === false) return st.sink(chunk);
+    if (st.done) return; // bytes after the message (an editor's final newline) are not part of it
+    const ret = this.parser!.execute(chunk);
+    if (ret instanceof Error && !st.done) throw malformed(this.name, ret);
+    const part = before < HEAD_KEEP ? chunk.subarray(0, HEAD_KEEP - before) : undefined;
+    if (st.head && this.framed === undefined) {
+      this.framed = framed(st.head.rawHeaders);
+      if (!this.framed) {
+        // No Content-Length and not chunked: HTTP says no body, but a hand-made capture means "the
+        // rest of the file". Take it, from the blank line that ends the head (it is in this chunk:
+        // the head ended while parsing it).
+        const first = this.firstParts.length === 0 ? (part ?? EMPTY) : Buffer.concat([...this.firstParts, part ?? EMPTY]);
+        const headEnd = findHeadEnd(first);
+        if (headEnd > 0 && headEnd < this.size) st.sink(chunk.subarray(Math.max(0, headEnd - before)));
+      }
+    }
+    // The first bytes are kept only while the message is incomplete: finish() then looks at their
+    // line ends, and the head's end may be in a later chunk. A capture read whole in one chunk, the
+    // common case, needs no copy.
+    if (part && !st.done) this.firstParts.push(Buffer.from(part));
+  }
+
+  private finish(): CaptureHead {
+    const st = this.st;
+    const parser = this.parser!;
+    if (!st.done && st.head && isLfStyle(this.first())) {
       // In lenient mode llhttp wants one byte past a bare-LF chunked ending ("0\n\n") to finish the
       // message. The pad is accepted only if it completes the message without becoming body bytes.
       const before = st.bodyCalls;
       const ret = parser.execute(PAD);
       if (ret instanceof Error || st.bodyCalls !== before) st.done = false;
     }
-    if (size === 0) throw new UsageError(`${path} is empty, not an HTTP request capture.`);
+    if (this.size === 0) throw new UsageError(`${this.name} is empty, not an HTTP request capture.`);
     if (!st.done) {
       const ret = parser.finish();
-      if (ret instanceof Error || !st.done) throw malformed(path, ret ?? new Error('truncated'));
+      if (ret instanceof Error || !st.done) throw malformed(this.name, ret ?? new Error('truncated'));
     }
-  } finally {
-    giveBack(parser);
+    return st.head!;
   }
-  const captured = st.head!;
-  if (!framed(captured.rawHeaders)) {
-    // No Content-Length and not chunked: HTTP says no body, but a hand-made capture means "the rest
-    // of the file". Take it, from the blank line that ends the head.
-    const headEnd = findHeadEnd(first!);
-    if (headEnd > 0 && headEnd < size) readFileChunks(path, sink, headEnd);
+
+  private first(): Buffer {
+    if (this.firstParts.length !== 1) this.firstParts = [Buffer.concat(this.firstParts)];
+    return this.firstParts[0]!;
   }
-  return captured;
+
+  /** Gives the parser back without a result (the read failed). */
+  abandon(): void {
+    this.release();
+  }
+
+  private release(): void {
+    if (this.parser) giveBack(this.parser);
+    this.parser = undefined;
+  }
 }
 
+/** Parses the capture in the regular file at `path` (already open as `fd`, which is closed). */
+export function parseCaptureFile(path: string, sink: Sink, fd?: number): CaptureHead {
+  const parser = new CaptureParser(path, sink);
+  try {
+    if (fd === undefined) readFileChunks(path, (chunk) => parser.push(chunk));
+    else readOpenedFile(fd, path, (chunk) => parser.push(chunk));
+  } catch (err) {
+    parser.abandon();
+    throw err;
+  }
+  return parser.end();
+}
+
+/** Whether a Content-Length or Transfer-Encoding header frames the body. */
 function framed(rawHeaders: string[]): boolean {
-  return headerValues(rawHeaders, 'content-length').length > 0 || headerValues(rawHeaders, 'transfer-encoding').length > 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const n = rawHeaders[i]!;
+    if ((n.length === 14 && n.toLowerCase() === 'content-length') || (n.length === 17 && n.toLowerCase() === 'transfer-encoding')) return true;
+  }
+  return false;
 }
 
-function isLfStyle(first: Buffer | undefined): boolean {
-  const eol = first?.indexOf(0x0a) ?? -1;
-  return eol > 0 && first![eol - 1] !== 0x0d;
+function isLfStyle(first: Buffer): boolean {
+  const eol = first.indexOf(0x0a);
+  return eol > 0 && first[eol - 1] !== 0x0d;
 }
 
 /** Offset just past the blank line that ends the head, in either line-end style; -1 if not found. */

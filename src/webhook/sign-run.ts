@@ -4,6 +4,7 @@ import { outputFormat } from '../context';
 import { createSigner } from './signature';
 import { bodySource } from './body-source';
 import { resolveSecret, type SecretOptions } from './secret';
+import { noteTerminalBody } from './terminal-note';
 import { jsonText } from './text';
 
 export interface SignOptions extends SecretOptions {
@@ -11,9 +12,10 @@ export interface SignOptions extends SecretOptions {
 }
 
 export async function signBody(opts: SignOptions, ctx: Context): Promise<number> {
-  const source = bodySource(ctx.io, opts.file);
+  const source = bodySource(ctx.io, opts.file, ctx.signal);
   const secret = await resolveSecret(opts, ctx);
   const hmac = createSigner(secret);
+  noteTerminalBody(ctx, source);
   let bytes = 0;
   await source.read((chunk) => {
     bytes += chunk.length;

@@ -1,7 +1,7 @@
 // The verdict on one delivery: authentic or not, and on a mismatch the likely causes that are true.
 // The authentic path costs nothing beyond the single streaming pass; the causes are worked out only
 // after a mismatch, and a second pass over the body is made only when it has a CR or a BOM to blame.
-import { digestsEqual, parseSignature } from './signature';
+import { digestsEqual, parseSignatureHeader } from './signature';
 import { VariantDigest, type BodyDigests } from './body-digest';
 import type { Sink } from './body-source';
 
@@ -19,12 +19,18 @@ export interface Verdict {
   hints: HintCode[];
 }
 
-/** The expected digest from a signature header's values, or why there is none. */
+/**
+ * The expected digest from a signature header's values, or why there is none. Strict, unlike
+ * --signature: the spec defines the header as sha256= and lowercase hex, and a malformed one makes the
+ * delivery not authentic. Only the spaces and tabs around a value are dropped: HTTP says they are not
+ * part of it.
+ */
 export function expectedFromHeader(values: string[]): Buffer | string {
   const name = 'X-Service-Signature';
   if (values.length === 0) return `no ${name} header`;
   if (values.length > 1) return `more than one ${name} header`;
-  return parseSignature(values[0]!.trim()) ?? `malformed ${name} header (expected sha256= and 64 hex digits)`;
+  const parsed = parseSignatureHeader(values[0]!.replace(/^[ \t]+|[ \t]+$/g, ''));
+  return typeof parsed === 'string' ? `malformed ${name} header: ${parsed} (the service sends sha256= and 64 lowercase hex digits)` : parsed;
 }
 
 export interface JudgeInput {

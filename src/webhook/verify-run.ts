@@ -2,11 +2,14 @@
 // one streaming pass. Exit 0 when every delivery is authentic, 1 when any is not, 2 for usage errors
 // and unreadable input (an unreadable capture is reported and the others are still checked).
 import type { Context } from '../context';
-import { CliError, ExitCode, UsageError } from '../errors';
+import { CliError, ExitCode, InterruptedError, UsageError } from '../errors';
+import type { IOStreams } from '../io';
 import { parseSignature, EVENT_HEADER, SIGNATURE_HEADER } from './signature';
 import { BodyDigest } from './body-digest';
 import { bodySource } from './body-source';
-import { headerValues, parseCapture } from './capture';
+import { headerValues } from './capture';
+import { readCapture } from './capture-source';
+import { noteTerminalBody } from './terminal-note';
 import { resolveSecret, type SecretOptions } from './secret';
 import { expectedFromHeader, judge, type Verdict } from './verdict';
 import { verdictWriter } from './verdict-output';
@@ -34,9 +37,10 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     const shown = signature.length > 80 ? `${signature.slice(0, 80)}…` : signature;
     throw new UsageError(`--signature "${visible(shown)}" is not sha256=<64 hex> or 64 hex digits.`);
   }
-  const source = bodySource(ctx.io, opts.file);
+  const source = bodySource(ctx.io, opts.file, ctx.signal);
   const secret = await resolveSecret(opts, ctx);
   const digest = new BodyDigest(secret);
+  noteTerminalBody(ctx, source);
   await source.read((chunk) => digest.update(chunk));
   const verdict = await judge({ secret, expected, digests: digest.finish(), again: source.again(), event: opts.event ?? null, expectedEvent: opts.event });
   const out = verdictWriter(ctx, false);
@@ -53,9 +57,10 @@ async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context
   for (const file of paths) {
     let verdict: Verdict;
     try {
-      verdict = await verifyCapture(file, secret, opts.event);
+      verdict = await verifyCapture(file, secret, opts.event, ctx);
     } catch (err) {
-      if (!(err instanceof CliError)) throw err;
+      // Ctrl-C ends the run; any other error is about this one capture.
+      if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
       out.flush();
       ctx.io.stderr.write(`error: ${err.message}\n`);
       if (err.hint && !hintShown) ctx.io.stderr.write(`${err.hint}\n`);
@@ -75,15 +80,15 @@ async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context
 }
 
 /** One capture: parsed and hashed in a single pass; parsed again only to explain a mismatch. */
-export async function verifyCapture(file: string, secret: Buffer, expectedEvent?: string): Promise<Verdict> {
+export async function verifyCapture(file: string, secret: Buffer, expectedEvent: string | undefined, ctx: { io: IOStreams; signal?: AbortSignal }): Promise<Verdict> {
   const digest = new BodyDigest(secret);
-  const head = parseCapture(file, (chunk) => digest.update(chunk));
+  const { head, again } = await readCapture(ctx.io, file, (chunk) => digest.update(chunk), ctx.signal);
   const event = headerValues(head.rawHeaders, EVENT_HEADER)[0] ?? null;
   const verdict = await judge({
     secret,
     expected: expectedFromHeader(headerValues(head.rawHeaders, SIGNATURE_HEADER)),
     digests: digest.finish(),
-    again: async (sink) => void parseCapture(file, sink),
+    again,
     event,
     expectedEvent,
   });

@@ -2,7 +2,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify';
-import { parseCapture } from '../../src/webhook/capture';
+import { readFileSync } from 'node:fs';
+import { CaptureParser, parseCaptureFile } from '../../src/webhook/capture';
 import { fixture, FIXTURE_SECRET, makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
 
 const SECRET = 's3cret';
@@ -21,7 +22,17 @@ const tmp = tempDir({
   'ok-lf.http': signed(BODY, [], '\n'),
   'editor-newline.http': Buffer.concat([signed(BODY), Buffer.from('\n')]),
   'no-length.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`], BODY),
-  'upper.http': capture(['x-service-event: booking.cancelled', `X-SERVICE-SIGNATURE: sha256=${sign(BODY).slice(7).toUpperCase()}`, `content-length: ${BODY.length}`], BODY),
+  'no-length-lf.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`], BODY, '\n'),
+  'upper.http': capture(['x-service-event: booking.cancelled', `X-SERVICE-SIGNATURE: ${sign(BODY)}`, `content-length: ${BODY.length}`], BODY),
+  'sig-padded.http': capture([`X-Service-Signature: \t ${sign(BODY)} \t`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-upper-hex.http': capture([`X-Service-Signature: sha256=${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-bare.http': capture([`X-Service-Signature: ${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-bare-upper.http': capture([`X-Service-Signature: ${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-upper-prefix.http': capture([`X-Service-Signature: SHA256=${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-sha1.http': capture([`X-Service-Signature: sha1=${'a'.repeat(40)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-short.http': capture([`X-Service-Signature: ${sign(BODY).slice(0, -1)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-nothex.http': capture([`X-Service-Signature: sha256=${'g'.repeat(64)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-empty.http': capture(['X-Service-Signature: ', `Content-Length: ${BODY.length}`], BODY),
   'bad-header.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Signature: sha256=nothex', `Content-Length: ${BODY.length}`], BODY),
   'two-sigs.http': capture([`X-Service-Signature: ${sign(BODY)}`, `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
   'many-headers.http': signed(BODY, Array.from({ length: 40 }, (_, i) => `X-Filler-${i}: ${i}`)),
@@ -54,7 +65,7 @@ describe('captures that are authentic', () => {
     expect(r.json()).toEqual([{ file: fixture(name), authentic: true, event: 'booking.created', bytes: 244, reason: null, hints: [] }]);
   });
 
-  it.each(['ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'upper.http', 'many-headers.http'])('%s', async (name) => {
+  it.each(['ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'no-length-lf.http', 'upper.http', 'sig-padded.http', 'many-headers.http'])('%s', async (name) => {
     const r = await verify({ request: at(name) });
     expect(r.json()[0]).toMatchObject({ authentic: true, bytes: BODY.length });
     expect(r.code).toBe(0);
@@ -95,6 +106,34 @@ describe('captures that are not authentic: exit 1', () => {
     expect(r.json()[0]!.reason).toContain(reason);
   });
 
+  // The header is strict, as the spec writes it (sha256= and lowercase hex); only --signature is lenient.
+  it.each([
+    ['sig-upper-hex.http', 'it has upper-case hex digits'],
+    ['sig-bare.http', 'it lacks the sha256= prefix'],
+    ['sig-bare-upper.http', 'it lacks the sha256= prefix'],
+    ['sig-upper-prefix.http', 'it starts with "SHA256=", not sha256='],
+    ['sig-sha1.http', 'it starts with "sha1=", not sha256='],
+    ['sig-short.http', '63 hex digits after sha256=, not 64'],
+    ['sig-nothex.http', 'what follows sha256= is not hex digits'],
+    ['sig-empty.http', 'it is empty'],
+  ])('a signature header not in the spec\'s form, %s: not authentic, saying what is wrong', async (name, what) => {
+    const r = await verify({ request: at(name) }, { output: 'tsv' });
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(`not-authentic\t\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\n`);
+  });
+
+  it('the same digest is accepted by --signature in any of those forms', async () => {
+    const d = tempDir({ 'body.json': BODY });
+    try {
+      for (const signature of [sign(BODY).slice(7), sign(BODY).slice(7).toUpperCase(), `sha256=${sign(BODY).slice(7).toUpperCase()}`]) {
+        const ctx = makeCtx();
+        expect(await runVerify({ file: d.path('body.json'), signature, secret: SECRET }, ctx)).toBe(0);
+      }
+    } finally {
+      d.cleanup();
+    }
+  });
+
   it('the event header differs from --event: named among the causes', async () => {
     const r = await verify({ request: at('other-event.http'), event: 'booking.created' });
     expect(r.json()[0]!.hints).toEqual(['event']);
@@ -129,12 +168,39 @@ describe('captures that cannot be read: exit 2, the others still checked', () =>
   });
 
   it('the parser is reusable after a failure', () => {
-    expect(() => parseCapture(tmp.path('garbage.http'), () => {})).toThrow();
+    expect(() => parseCaptureFile(tmp.path('garbage.http'), () => {})).toThrow();
     const chunks: Buffer[] = [];
-    const head = parseCapture(tmp.path('ok.http'), (c) => chunks.push(Buffer.from(c)));
+    const head = parseCaptureFile(tmp.path('ok.http'), (c) => chunks.push(Buffer.from(c)));
     expect(head.method).toBe('POST');
     expect(head.url).toBe('/hook');
     expect(Buffer.concat(chunks).toString()).toBe(BODY);
+  });
+});
+
+describe('a capture that arrives in pieces (a pipe may hand it over a byte at a time)', () => {
+  /** The head and body, or the error, of one parse; `parse` gets the body's sink. */
+  const outcome = (parse: (sink: (c: Buffer) => void) => unknown) => {
+    const body: Buffer[] = [];
+    try {
+      const head = parse((c) => body.push(Buffer.from(c)));
+      return { head, body: Buffer.concat(body).toString('latin1') };
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
+  };
+  const files = [
+    ...['capture-crlf.http', 'capture-lf.http', 'capture-chunked.http', 'capture-chunked-lf.http', 'capture-tampered.http'].map(fixture),
+    ...at('ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'no-length-lf.http', 'crlf-body.http', 'garbage.http', 'empty.http', 'truncated.http', 'no-blank-line.http'),
+  ];
+  it.each(files)('%s: the same head and body (or error) as from the file', (file) => {
+    const bytes = readFileSync(file);
+    const fromFile = outcome((sink) => parseCaptureFile(file, sink));
+    const byByte = outcome((sink) => {
+      const parser = new CaptureParser(file, sink);
+      for (let i = 0; i < bytes.length; i++) parser.push(bytes.subarray(i, i + 1));
+      return parser.end();
+    });
+    expect(byByte).toEqual(fromFile);
   });
 });
 

@@ -72,6 +72,14 @@ describe('streaming digest', () => {
     expect(r.withoutLF).toBeUndefined();
   });
 
+  it.each([[[1]], [[2]], [[3]], [[10]]])('a leading BOM is seen however it is split (%j), and only a whole one at the start', (sizes) => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]);
+    expect(streamed(secret, bom, sizes).startsWithBOM).toBe(true);
+    for (const body of [[0xef, 0xbb], [0xef, 0xbb, 0x00, 0xbf], [0x7b, 0xef, 0xbb, 0xbf], [0xbb, 0xbf]]) {
+      expect(streamed(secret, Buffer.from(body), sizes).startsWithBOM).toBe(false);
+    }
+  });
+
   it('an empty body', () => {
     const r = new BodyDigest(secret).finish();
     expect(r.digest).toEqual(hmac(secret, ''));
