@@ -26,9 +26,15 @@ const SAMPLE_STATUS: Record<EventName, string> = {
   'no_show.flagged': 'completed',
 };
 
+// booking.completed is sent when the meeting's end time has passed, and a no-show is flagged after
+// it: their samples are of yesterday's meeting. The others are of tomorrow's.
+const PAST: ReadonlySet<EventName> = new Set<EventName>(['booking.completed', 'no_show.flagged']);
+
 /** A built-in sample delivery for `webhook send` when no body is given. */
 export function sampleDeliveryBody(event: EventName, now: Date): string {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 9, 0, 0));
+  const day = PAST.has(event) ? -1 : 1;
+  // 09:00 UTC of that day: yesterday's meeting ended at 09:30 UTC yesterday, before any time today.
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, 9, 0, 0));
   const end = new Date(start.getTime() + 30 * 60_000);
   const booking: Record<string, unknown> = {
     uid: 'bk_sample_0001',

@@ -1,9 +1,13 @@
 // `webhook send`: POSTs one signed delivery, as the service would, to a receiver under test. Exit 0
 // when it answers 2xx, else 1.
+import { closeSync, readFileSync } from 'node:fs';
 import type { Context } from '../context';
 import { outputFormat } from '../context';
 import { ExitCode, UsageError } from '../errors';
-import { readAllBytes } from '../input';
+import { unreadable } from '../input';
+import { openInput } from './input-open';
+import { readStreamChunks } from './stream-input';
+import { noteTerminalBody } from './terminal-note';
 import { EVENTS, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from './signature';
 import { sampleDeliveryBody } from './payload';
 import { resolveSecret, type SecretOptions } from './secret';
@@ -19,8 +23,9 @@ export interface SendOptions extends SecretOptions {
 
 export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<number> {
   const url = parseHttpUrl(opts.url, 'the receiver URL');
-  const event = checkEvent(opts.event);
-  const body = opts.body !== undefined ? await readAllBytes(ctx.io, opts.body) : Buffer.from(sampleDeliveryBody(event, ctx.now()));
+  const event = checkEvent(opts.event, opts.body !== undefined, ctx);
+  // Without --body, checkEvent has let through only the six names, which all have a sample.
+  const body = opts.body !== undefined ? await readBody(opts.body, ctx) : Buffer.from(sampleDeliveryBody(event as EventName, ctx.now()));
   const secret = await resolveSecret(opts, ctx);
   const signature = signatureHeader(secret, body);
   const headers = ['Content-Type', 'application/json', 'User-Agent', 'booking-cli', headerName(EVENT_HEADER), event, headerName(SIGNATURE_HEADER), signature];
@@ -46,11 +51,38 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
   return ExitCode.OK;
 }
 
-function checkEvent(event: string | undefined): EventName {
+/**
+ * The event to send. One the spec does not name is sent all the same when the body is the user's (to
+ * test a receiver against a new or misspelt event), with a warning; without a body it is a usage
+ * error, as there is no sample for it.
+ */
+function checkEvent(event: string | undefined, customBody: boolean, ctx: Context): string {
   const names = EVENTS.join(', ');
   if (event === undefined) throw new UsageError(`--event is required: one of ${names}.`);
-  if (!(EVENTS as readonly string[]).includes(event)) throw new UsageError(`unknown event "${visible(event)}": use one of ${names}.`);
-  return event as EventName;
+  if ((EVENTS as readonly string[]).includes(event)) return event;
+  // It becomes a header value: node refuses control characters there, and HTTP trims spaces.
+  if (!/^[!-~]+$/.test(event)) throw new UsageError(`--event "${visible(event)}" cannot be sent as a header: use printable ASCII without spaces.`);
+  if (!customBody) throw new UsageError(`unknown event "${event}": there is no sample body for it; use one of ${names}, or give the body with --body FILE.`);
+  ctx.io.stderr.write(`warning: "${event}" is not one of the six events the service sends (${names}); sending it as given.\n`);
+  return event;
+}
+
+/** The --body bytes, FILE or "-". A body typed on a terminal gets a note on how to end it; Ctrl-C stops the wait. */
+async function readBody(path: string, ctx: Context): Promise<Buffer> {
+  const input = openInput(ctx.io, path);
+  if (input.kind === 'file') {
+    try {
+      return readFileSync(input.fd);
+    } catch (err) {
+      throw unreadable(path, err);
+    } finally {
+      closeSync(input.fd);
+    }
+  }
+  noteTerminalBody(ctx, input);
+  const chunks: Buffer[] = [];
+  await readStreamChunks(input, ctx.signal, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks);
 }
 
 /** "x-service-event" → "X-Service-Event", as the service writes it. */
