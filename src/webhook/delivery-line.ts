@@ -1,6 +1,8 @@
-// The one line `listen` prints per delivery: time, event, verdict, booking uid, forward status.
-// Terminal: readable and coloured; tsv (piped): time, event, verdict, uid, forward, reason, capture;
-// json/ndjson: one object per line.
+// The lines `listen` prints: one per delivery (time, event, verdict, booking uid) as soon as it is
+// answered, and, for a forwarded one, one more with the forward's outcome when it comes.
+// Terminal: readable and coloured. tsv (piped): time, event, verdict, uid, forward, reason, capture,
+// where a forward's line has `forwarded` (an answer came; forward is its status) or `forward-failed`
+// (forward says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
 import type { Context } from '../context';
 import { outputFormat } from '../context';
 import type { ForwardResult } from './forward';
@@ -14,32 +16,58 @@ export interface DeliveryRecord {
   verdict: Verdict;
   uid: string | null;
   capture: string | null;
-  forward: ForwardResult | null;
 }
 
-export function deliveryLine(ctx: Pick<Context, 'io' | 'globals'>, d: DeliveryRecord): string {
+export interface ForwardRecord {
+  /** When the forward's outcome came. */
+  time: Date;
+  event: string | null;
+  uid: string | null;
+  capture: string | null;
+  forward: ForwardResult;
+}
+
+type Ctx = Pick<Context, 'io' | 'globals'>;
+
+export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
   const { verdict: v } = d;
   const format = outputFormat(ctx);
   if (format === 'json' || format === 'ndjson') {
     return jsonText(
-      { time: d.time.toISOString(), event: v.event, authentic: v.authentic, reason: v.reason, uid: d.uid, bytes: v.bytes, method: d.method, path: d.path, capture: d.capture, forward: d.forward },
+      { type: 'delivery', time: d.time.toISOString(), event: v.event, authentic: v.authentic, reason: v.reason, uid: d.uid, bytes: v.bytes, method: d.method, path: d.path, capture: d.capture },
       false,
     );
   }
-  const forward = d.forward === null ? '' : 'status' in d.forward ? String(d.forward.status) : `failed: ${d.forward.error}`;
-  if (format === 'tsv') {
-    const fields = [d.time.toISOString(), v.event ?? '', v.authentic ? 'authentic' : 'not-authentic', d.uid ?? '', forward, v.reason ?? '', d.capture ?? ''];
-    return `${fields.map(visible).join('\t')}\n`;
-  }
+  if (format === 'tsv') return tsv([d.time.toISOString(), v.event ?? '', v.authentic ? 'authentic' : 'not-authentic', d.uid ?? '', '', v.reason ?? '', d.capture ?? '']);
   const p = paint(ctx.io.color);
-  const parts = [p.dim(d.time.toTimeString().slice(0, 8)), v.event === null ? p.dim('(no event)') : visible(v.event), v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic')];
+  const parts = [p.dim(d.time.toTimeString().slice(0, 8)), eventText(v.event, p), v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic')];
   if (d.uid !== null) parts.push(visible(d.uid));
-  if (d.forward !== null) {
-    const ok = 'status' in d.forward && d.forward.status >= 200 && d.forward.status < 300;
-    parts.push((ok ? p.good : p.bad)(`→ ${visible(forward)}`));
-  }
   const line = parts.join('  ');
   return `${v.reason === null ? line : `${line} — ${visible(v.reason)}`}\n`;
+}
+
+export function forwardLine(ctx: Ctx, f: ForwardRecord): string {
+  const format = outputFormat(ctx);
+  if (format === 'json' || format === 'ndjson') {
+    return jsonText({ type: 'forward', time: f.time.toISOString(), event: f.event, uid: f.uid, capture: f.capture, forward: f.forward }, false);
+  }
+  const answered = 'status' in f.forward;
+  const outcome = 'status' in f.forward ? String(f.forward.status) : `failed: ${f.forward.error}`;
+  if (format === 'tsv') return tsv([f.time.toISOString(), f.event ?? '', answered ? 'forwarded' : 'forward-failed', f.uid ?? '', outcome, '', f.capture ?? '']);
+  const p = paint(ctx.io.color);
+  const ok = 'status' in f.forward && f.forward.status >= 200 && f.forward.status < 300;
+  const parts = [p.dim(f.time.toTimeString().slice(0, 8)), eventText(f.event, p)];
+  if (f.uid !== null) parts.push(visible(f.uid));
+  parts.push((ok ? p.good : p.bad)(`→ ${visible(outcome)}`));
+  return `${parts.join('  ')}\n`;
+}
+
+function eventText(event: string | null, p: ReturnType<typeof paint>): string {
+  return event === null ? p.dim('(no event)') : visible(event);
+}
+
+function tsv(fields: string[]): string {
+  return `${fields.map(visible).join('\t')}\n`;
 }
 
 const UID_PATHS = [['data', 'booking', 'uid'], ['data', 'uid'], ['booking', 'uid'], ['uid'], ['payload', 'booking', 'uid'], ['payload', 'uid'], ['data', 'object', 'uid']];

@@ -1,6 +1,8 @@
 // `webhook listen`: a local receiver for development. Each request is read whole (deliveries are
-// small; over BODY_LIMIT is refused), verified over its raw bytes, answered 200 or 401, saved as a
-// capture, forwarded when authentic, and reported in one line. Stops on SIGINT/SIGTERM with exit 0.
+// small; over BODY_LIMIT is refused), verified over its raw bytes, saved as a capture, answered 200 or
+// 401 and reported in one line at once; an authentic one is then forwarded, and the forward's outcome
+// gets a line of its own when it comes (as `stripe listen` does), so a slow forward target never holds
+// back the delivery's line. Stops on SIGINT/SIGTERM with exit 0.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../context';
@@ -11,8 +13,8 @@ import { BodyDigest } from './body-digest';
 import { bufferSource, SPOOL_LIMIT } from './body-source';
 import { headerValues } from './capture';
 import { CaptureSaver } from './capture-file';
-import { bookingUid, deliveryLine } from './delivery-line';
-import { forwardDelivery, type ForwardResult } from './forward';
+import { bookingUid, deliveryLine, forwardLine } from './delivery-line';
+import { forwardDelivery } from './forward';
 import { parseHttpUrl } from './post';
 import { resolveSecret, type SecretOptions } from './secret';
 import { expectedFromHeader, judge } from './verdict';
@@ -76,9 +78,11 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     }
     const answer = verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' };
     res.writeHead(verdict.authentic ? 200 : 401, { 'content-type': 'application/json' }).end(`${JSON.stringify(answer)}\n`);
-    let forward: ForwardResult | null = null;
-    if (verdict.authentic && forwardTo) forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal);
-    ctx.io.stdout.write(deliveryLine(ctx, { time, method: req.method ?? '', path: req.url ?? '', verdict, uid: bookingUid(body), capture, forward }));
+    const uid = bookingUid(body);
+    ctx.io.stdout.write(deliveryLine(ctx, { time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture }));
+    if (!verdict.authentic || !forwardTo) return;
+    const forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal);
+    ctx.io.stdout.write(forwardLine(ctx, { time: ctx.now(), event, uid, capture, forward }));
   }
 
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);

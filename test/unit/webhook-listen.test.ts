@@ -124,7 +124,7 @@ describe('listen → send → save → verify --request', () => {
     expect(status).toBe(200);
     await l.stop();
     const line = JSON.parse(l.out());
-    expect(line).toMatchObject({ event: 'booking.completed', authentic: true, reason: null, uid: 'bk_chunked', bytes: body.length, method: 'POST', path: '/webhooks', forward: null });
+    expect(line).toMatchObject({ type: 'delivery', event: 'booking.completed', authentic: true, reason: null, uid: 'bk_chunked', bytes: body.length, method: 'POST', path: '/webhooks' });
     expect(readFileSync(line.capture, 'latin1')).toMatch(/Transfer-Encoding: chunked\r\n\r\n1f\r\n/);
     expect((await verifyCaptures([line.capture])).code).toBe(0);
   });
@@ -156,14 +156,73 @@ describe('forwarding', () => {
     const names = got.rawHeaders.filter((_, i) => i % 2 === 0).filter((n) => n !== 'Connection');
     expect(names).toEqual(['Host', 'Content-Type', 'User-Agent', 'X-Service-Event', 'X-Service-Signature', 'Content-Length']);
     expect(got.rawHeaders[got.rawHeaders.indexOf('X-Service-Signature') + 1]).toBe(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
-    expect(l.out()).toMatch(/\tbooking\.rescheduled\tauthentic\t\t202\t/);
+    const lines = l.out().replace(/\n$/, '').split('\n').map((line) => line.split('\t').slice(1));
+    expect(lines).toEqual([
+      ['booking.rescheduled', 'authentic', '', '', '', ''],
+      ['booking.rescheduled', 'forwarded', '', '202', '', ''],
+    ]);
   });
 
-  it('notes a forward that fails, and still answers 200', async () => {
+  it('a signature header that is bare or upper-case hex: 401, and the line says what is wrong', async () => {
+    const l = await startListen({ save: false, forwardTo: recorderUrl });
+    const before = recorded.length;
+    const body = Buffer.from('{"uid":"bk_form"}');
+    const hex = createHmac('sha256', SECRET).update(body).digest('hex');
+    const post = (signature: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(l.url, { method: 'POST', headers: { 'x-service-event': 'booking.created', 'x-service-signature': signature } });
+        req.on('response', (res) => resolve(res.statusCode!)).on('error', reject);
+        req.end(body);
+      });
+    expect([await post(hex), await post(`sha256=${hex.toUpperCase()}`), await post(`sha256=${hex}`)]).toEqual([401, 401, 200]);
+    await l.stop();
+    const reasons = l.out().trimEnd().split('\n').map((line) => line.split('\t').slice(2, 6).join('|'));
+    expect(reasons.slice(0, 2)).toEqual([
+      'not-authentic|bk_form||malformed X-Service-Signature header: it lacks the sha256= prefix (the service sends sha256= and 64 lowercase hex digits)',
+      'not-authentic|bk_form||malformed X-Service-Signature header: it has upper-case hex digits (the service sends sha256= and 64 lowercase hex digits)',
+    ]);
+    expect(recorded.length).toBe(before + 1);
+  });
+
+  it('notes a forward that fails on a line of its own, and still answers 200', async () => {
     const l = await startListen({ save: false, forwardTo: 'http://127.0.0.1:9/' }, { tty: true, output: undefined });
     expect((await send({ url: l.url })).code).toBe(0);
     await l.stop();
-    expect(l.out()).toMatch(/booking\.created {2}✓ authentic {2}bk_sample_0001 {2}→ failed: cannot reach http:\/\/127\.0\.0\.1:9: connection refused/);
+    expect(l.out()).toMatch(
+      /^\d\d:\d\d:\d\d {2}booking\.created {2}✓ authentic {2}bk_sample_0001\n\d\d:\d\d:\d\d {2}booking\.created {2}bk_sample_0001 {2}→ failed: cannot reach http:\/\/127\.0\.0\.1:9: connection refused\.\n$/,
+    );
+  });
+
+  it('prints the delivery line when it is answered, not when a slow forward target answers', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let arrived = false;
+    const slow = createServer((req, res) => {
+      arrived = true;
+      req.resume();
+      void held.then(() => res.writeHead(204).end());
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const target = `http://127.0.0.1:${(slow.address() as { port: number }).port}/slow`;
+      const d = newDir();
+      const l = await startListen({ saveDir: d.dir, forwardTo: target }, { output: 'ndjson' });
+      expect((await send({ url: l.url, event: 'booking.confirmed' })).code).toBe(0);
+      // The forward is under way and held: the delivery's line is out already, the forward's is not.
+      for (let i = 0; i < 200 && !(arrived && l.out()); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(arrived).toBe(true);
+      const first = l.out().trimEnd().split('\n').map((x) => JSON.parse(x));
+      expect(first).toMatchObject([{ type: 'delivery', event: 'booking.confirmed', authentic: true, uid: 'bk_sample_0001' }]);
+      release();
+      for (let i = 0; i < 200 && l.out().split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      await l.stop();
+      const lines = l.out().trimEnd().split('\n').map((x) => JSON.parse(x));
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toEqual({ type: 'forward', time: expect.any(String), event: 'booking.confirmed', uid: 'bk_sample_0001', capture: first[0].capture, forward: { url: target, status: 204 } });
+    } finally {
+      release();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
   });
 });
 
@@ -193,6 +252,49 @@ describe('send: usage and failures', () => {
     ['a missing --body file', { body: '/nonexistent/body.json' }, 2],
   ])('%s → exit %i', async (_what, opts: Partial<SendOptions>, code) => {
     await expect(send({ url: 'http://127.0.0.1:9/', ...opts })).rejects.toMatchObject({ exitCode: code });
+  });
+
+  it('an unknown event with a body of one\'s own: sent as given, with a warning', async () => {
+    const d = newDir();
+    writeFileSync(d.path('body.json'), '{"uid":"bk_custom"}');
+    const l = await startListen({ save: false });
+    const r = await send({ url: l.url, event: 'booking.deleted', body: d.path('body.json') });
+    await l.stop();
+    expect(r).toEqual({
+      code: 0,
+      out: `200\tOK\tbooking.deleted\t19\n`,
+      err: `warning: "booking.deleted" is not one of the six events the service sends (${EVENTS.join(', ')}); sending it as given.\n`,
+    });
+    expect(l.out()).toMatch(/^\S+\tbooking\.deleted\tauthentic\tbk_custom\t/);
+  });
+
+  it('an unknown event without a body: exit 2, as there is no sample for it', async () => {
+    await expect(send({ url: 'http://127.0.0.1:9/', event: 'booking.deleted' })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^unknown event "booking\.deleted": there is no sample body for it; .* or give the body with --body FILE\.$/),
+    });
+  });
+
+  it('an event that cannot be a header value: exit 2, before anything is sent', async () => {
+    const d = newDir();
+    writeFileSync(d.path('body.json'), '{}');
+    await expect(send({ url: 'http://127.0.0.1:9/', event: 'a\r\nX-Evil: 1', body: d.path('body.json') })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('"a\\r\\nX-Evil: 1" cannot be sent as a header') });
+  });
+
+  it('sample bodies: completed and no-show are of a meeting that has ended, the others of one to come', async () => {
+    const now = new Date('2026-03-10T00:05:00.000Z');
+    const before = recorded.length;
+    for (const event of EVENTS) expect((await send({ url: recorderUrl, event }, { now })).code).toBe(0);
+    const bookings = recorded.slice(before).map((r) => JSON.parse(r.body.toString()).data.booking as { status: string; start: string; end: string });
+    const when = bookings.map((b) => [b.status, Date.parse(b.end) < now.getTime() ? 'ended' : Date.parse(b.start) > now.getTime() ? 'to come' : 'under way']);
+    expect(when).toEqual([
+      ['pending', 'to come'],
+      ['confirmed', 'to come'],
+      ['confirmed', 'to come'],
+      ['cancelled', 'to come'],
+      ['completed', 'ended'],
+      ['completed', 'ended'],
+    ]);
   });
 
   it('connection refused → exit 1 with a one-line message', async () => {
