@@ -106,6 +106,40 @@ const lazyRequires = {
   },
 };
 
+// Dependencies only a few commands use, and big for what they do (conf brings ajv: ~200 KB of the
+// bundle), are bundled into files of their own under dist/vendor/ and required from there when used:
+// every run would otherwise read them, and V8 copy them, at start. Each is a leaf (it imports none of
+// src/), so nothing is duplicated between the two bundles.
+const VENDOR = { conf: 'conf', '@inquirer/password': 'inquirer-password' };
+
+const vendorFiles = {
+  name: 'vendor-files',
+  setup(b) {
+    const names = Object.keys(VENDOR).map((n) => n.replace(/[/@]/g, '\\$&'));
+    b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'vendor' }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+      // __dirname is dist/: bin/booking.js passes it to the bundle's wrapper.
+      contents: `module.exports = require(require('node:path').join(__dirname, 'vendor', ${JSON.stringify(`${VENDOR[args.path]}.cjs`)}));`,
+      loader: 'js',
+    }));
+  },
+};
+
+async function buildVendor(name, file) {
+  await build({
+    // Its default export as module.exports: src/ takes only `default` from each of these.
+    stdin: { contents: `module.exports = require(${JSON.stringify(name)}).default;`, resolveDir: fileURLToPath(new URL('..', import.meta.url)) },
+    outfile: `dist/vendor/${file}.cjs`,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.18',
+    minify: !process.env.BUILD_READABLE,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+}
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const dist = new URL('../dist/', import.meta.url);
 const result = await build({
@@ -124,7 +158,7 @@ const result = await build({
   supported: { 'dynamic-import': false },
   // bin/booking.js passes the bundle's own file: URL as __bundle_url.
   define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__bundle_url' },
-  plugins: [undiciParts, lazyRequires],
+  plugins: [undiciParts, lazyRequires, vendorFiles],
   logLevel: 'warning',
 });
 const code = result.outputFiles[0].contents;
@@ -137,3 +171,4 @@ mkdirSync(dist);
 // is: wrapping it there would make V8 copy the whole source once more at every start.
 const head = `// booking-cli build ${id}\n(function (exports, require, module, __filename, __dirname, __bundle_url) {`;
 writeFileSync(new URL('cli.cjs', dist), Buffer.concat([Buffer.from(head), code, Buffer.from('\n})\n')]));
+for (const [name, file] of Object.entries(VENDOR)) await buildVendor(name, file);
