@@ -45,6 +45,16 @@ function llhttpConstants() {
   return JSON.stringify({ TYPE: constants.TYPE, ERROR: constants.ERROR });
 }
 
+// undici keeps llhttp's WebAssembly as base64 strings in JavaScript (70 KB each, SIMD and not): in
+// the bundle they would be read, copied into the code cache and decoded at every start. They go to
+// dist/vendor/ as the binary files they are, read when a parser is first needed.
+const WASM = { llhttp_simd: 'undici/lib/llhttp/llhttp_simd-wasm.js', llhttp: 'undici/lib/llhttp/llhttp-wasm.js' };
+
+/** An expression reading dist/vendor/<name>.wasm (`__dirname` is dist/ in the bundle's wrapper). */
+function wasmFile(name) {
+  return `require('node:fs').readFileSync(require('node:path').join(__dirname, 'vendor', ${JSON.stringify(`${name}.wasm`)}))`;
+}
+
 // Each file's rewrites: [text that must be there, its replacement].
 const LAZY = [
   [
@@ -66,8 +76,11 @@ const LAZY = [
       ["const constants = require('../llhttp/constants.js')", `const constants = ${llhttpConstants()}`],
       [
         "mod = new WebAssembly.Module(require('../llhttp/llhttp_simd-wasm.js'))",
-        `mod = require(${JSON.stringify(fileURLToPath(new URL('bundle/llhttp.cjs', import.meta.url)))}).take() ?? new WebAssembly.Module(require('../llhttp/llhttp_simd-wasm.js'))`,
+        `mod = require(${JSON.stringify(fileURLToPath(new URL('bundle/llhttp.cjs', import.meta.url)))}).take() ?? new WebAssembly.Module(${wasmFile('llhttp_simd')})`,
       ],
+      // The parser's WebAssembly as binary files in dist/vendor/ (see WASM), not base64 in the source.
+      ["process.env.JEST_WORKER_ID ? require('../llhttp/llhttp-wasm.js') : undefined", 'undefined'],
+      ["llhttpWasmData || require('../llhttp/llhttp-wasm.js')", wasmFile('llhttp')],
     ],
   ],
   [
@@ -172,3 +185,4 @@ mkdirSync(dist);
 const head = `// booking-cli build ${id}\n(function (exports, require, module, __filename, __dirname, __bundle_url) {`;
 writeFileSync(new URL('cli.cjs', dist), Buffer.concat([Buffer.from(head), code, Buffer.from('\n})\n')]));
 for (const [name, file] of Object.entries(VENDOR)) await buildVendor(name, file);
+for (const [name, module] of Object.entries(WASM)) writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));

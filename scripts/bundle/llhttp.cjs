@@ -10,7 +10,8 @@ let pending;
 exports.precompile = () => {
   // undici's own choice of build (client-h1.js): for anything unusual, leave the choice to it.
   if (process.env.UNDICI_NO_WASM_SIMD !== undefined || process.arch === 'ppc64') return;
-  pending = WebAssembly.compile(require('undici/lib/llhttp/llhttp_simd-wasm.js')).then(
+  // __dirname is dist/ (bin/booking.js passes it to the bundle); scripts/build.mjs writes the file.
+  pending = WebAssembly.compile(require('node:fs').readFileSync(require('node:path').join(__dirname, 'vendor', 'llhttp_simd.wasm'))).then(
     (module) => {
       compiled = module;
     },
