@@ -103,9 +103,15 @@ const CASES: Case[] = [
   ['config unset unknown key', ['config', 'unset', 'nope']],
   ['send: unknown event', ['webhook', 'send', HOOK, '--event', 'booking.exploded', '--secret', 's']],
   ['send: empty event', ['webhook', 'send', HOOK, '--event', '', '--secret', 's']],
+  ['send: event with a space, even with a body', ['webhook', 'send', HOOK, '--event', 'booking created', '--body', file('body.json'), '--secret', 's']],
+  // paging overrides, plain http, sandbox pace
+  ['api: --items-path without --paginate', ['api', '/api/v1/me', '--items-path', 'data']],
+  ['config set: plain http:// to another host', ['config', 'set', 'baseUrl', 'http://api.example.com']],
+  ['sandbox --tick below 0.01', ['sandbox', '--tick', '0.001']],
+  ['verify: --request is a folder', ['webhook', 'verify', '--request', file('a-folder'), '--secret', 's']],
 ];
 
-const SECOND_LINE_ALLOWED = /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.)$/;
+const SECOND_LINE_ALLOWED = /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.|use https:\/\/, or pass --allow-http if you accept that risk\.)$/;
 
 describe(`${CASES.length} bad inputs: exit 2, one line, no stack, nothing on stdout`, () => {
   const cfg = tempConfigDir();
