@@ -22,7 +22,7 @@ export interface ListRunOptions {
 export async function runList(ctx: Context, opts: ListRunOptions): Promise<void> {
   const client = await ctx.http();
   const connection = await ctx.connection();
-  const [{ paginate, fetchOnePage, shellQuote }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
+  const [{ paginatePages, fetchOnePage, shellQuote }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
   const pageOptions = {
     path: opts.path,
     query: opts.query,
@@ -43,8 +43,7 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
       return;
     }
     const writer = await output.createListWriter(ctx, writerOptions);
-    const items = opts.limit === undefined ? page.items : page.items.slice(0, opts.limit);
-    for (const item of items) writer.write(item);
+    writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));
     writer.end();
     const next = page.next?.cursor ?? page.next?.url;
     if (next) hint(ctx, `next page: --cursor ${shellQuote(next)}`);
@@ -55,12 +54,14 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
   const progress = output.createProgress(ctx);
   let count = 0;
   try {
-    for await (const item of paginate(client, { ...pageOptions, onPage: (info) => progress.update(info) })) {
-      if (opts.limit !== undefined && count >= opts.limit) break;
-      writer.write(item);
-      count++;
+    for await (const page of paginatePages(client, { ...pageOptions, onPage: (info) => progress.update(info) })) {
+      // --limit is applied here too for endpoints it is not sent to (sendLimit: false).
+      const items = opts.limit !== undefined && count + page.length > opts.limit ? page.slice(0, opts.limit - count) : page;
+      writer.write(items);
+      count += items.length;
       const slowReader = output.drained(ctx);
       if (slowReader) await slowReader;
+      if (opts.limit !== undefined && count >= opts.limit) break;
     }
   } catch (err) {
     progress.done();

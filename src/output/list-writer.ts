@@ -8,7 +8,8 @@ import { emit, fieldList, fieldPaths, jsonText, noResults, watchFields, type Out
 import type { TableRenderer } from './table';
 
 export interface ListWriter {
-  write(item: unknown): void;
+  /** The items of one page (or fewer): tsv and ndjson print them with one write. */
+  write(items: unknown[]): void;
   /** The list is complete. */
   end(): void;
   /** The list failed part-way: json prints nothing; the other formats keep (or print) whole rows. */
@@ -24,9 +25,9 @@ export async function createListWriter(ctx: OutputContext, opts: ListWriterOptio
   const writer = await formatWriter(ctx, opts);
   const fields = watchFields(ctx);
   return {
-    write(item) {
-      fields.see(item);
-      writer.write(item);
+    write(items) {
+      for (const item of items) fields.see(item);
+      writer.write(items);
     },
     end() {
       writer.end();
@@ -61,7 +62,7 @@ function jsonWriter(ctx: OutputContext): ListWriter {
   const shape = projector(ctx);
   const items: unknown[] = [];
   return {
-    write: (item) => void items.push(shape(item)),
+    write: (page) => void items.push(...page.map(shape)),
     end: () => emit(ctx, `${jsonText(items, 2)}\n`),
     // Half an array is not JSON a script could use; the error on stderr says where to resume.
     abort: () => void (items.length = 0),
@@ -71,7 +72,7 @@ function jsonWriter(ctx: OutputContext): ListWriter {
 function ndjsonWriter(ctx: OutputContext): ListWriter {
   const shape = projector(ctx);
   return {
-    write: (item) => emit(ctx, `${jsonText(shape(item))}\n`),
+    write: (page) => emit(ctx, page.map((item) => `${jsonText(shape(item))}\n`).join('')),
     end: () => {},
     abort: () => {},
   };
@@ -83,10 +84,11 @@ function tsvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
   let columns: Column[] | undefined = fields && columnsForFields(fields);
   let count = 0;
   return {
-    write(item) {
-      columns ??= chooseColumns([item], preferred);
-      emit(ctx, `${columns.map((c) => tsvCell(item, c)).join('\t')}\n`);
-      count++;
+    write(page) {
+      if (page.length === 0) return;
+      const cols = (columns ??= chooseColumns([page[0]], preferred));
+      emit(ctx, page.map((item) => `${cols.map((c) => tsvCell(item, c)).join('\t')}\n`).join(''));
+      count += page.length;
     },
     end() {
       if (count === 0 && ctx.io.stdoutIsTTY) noResults(ctx);
@@ -104,7 +106,7 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
     items = [];
   };
   return {
-    write: (item) => void items.push(item),
+    write: (page) => void items.push(...page),
     end() {
       if (items.length === 0) noResults(ctx);
       else flush();

@@ -5,7 +5,7 @@ import { BOOKING_SHAPES, HOSTILE, items, outputContext, type KitOptions, useTime
 async function list(opts: KitOptions, data: unknown[], preferred = BOOKING_COLUMNS) {
   const ctx = outputContext(opts);
   const writer = await createListWriter(ctx, { preferred });
-  for (const item of data) writer.write(item);
+  for (const item of data) writer.write([item]);
   writer.end();
   return ctx.io;
 }
@@ -59,9 +59,9 @@ describe('tsv', () => {
   it('writes each item as it arrives', async () => {
     const ctx = outputContext({ tty: false, output: 'tsv' });
     const writer = await createListWriter(ctx);
-    writer.write({ id: 1 });
+    writer.write([{ id: 1 }]);
     expect(ctx.io.out()).toBe('1\n');
-    writer.write({ id: 2 });
+    writer.write([{ id: 2 }]);
     writer.abort();
     expect(ctx.io.out()).toBe('1\n2\n');
   });
@@ -80,7 +80,7 @@ describe('json', () => {
   it('prints one pretty array at the end, lossless', async () => {
     const ctx = outputContext({ tty: false, output: 'json' });
     const writer = await createListWriter(ctx);
-    writer.write(BIG[0]);
+    writer.write([BIG[0]]);
     expect(ctx.io.out()).toBe('');
     writer.end();
     expect(ctx.io.out()).toBe('[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  }\n]\n');
@@ -88,7 +88,7 @@ describe('json', () => {
   it('prints nothing on abort', async () => {
     const ctx = outputContext({ tty: true, output: 'json' });
     const writer = await createListWriter(ctx);
-    writer.write({ a: 1 });
+    writer.write([{ a: 1 }]);
     writer.abort();
     expect(ctx.io.out()).toBe('');
   });
@@ -113,9 +113,9 @@ describe('ndjson', () => {
   it('writes one compact line per item at once, lossless and projected', async () => {
     const ctx = outputContext({ tty: true, output: 'ndjson', fields: ['id', 'price'] });
     const writer = await createListWriter(ctx);
-    writer.write(BIG[0]);
+    writer.write([BIG[0]]);
     expect(ctx.io.out()).toBe('{"id":12345678901234567890,"price":1.50}\n');
-    writer.write({ id: '\x1b[2J' });
+    writer.write([{ id: '\x1b[2J' }]);
     writer.abort();
     expect(ctx.io.out()).toBe('{"id":12345678901234567890,"price":1.50}\n{"id":"\\u001b[2J"}\n');
   });

@@ -7,7 +7,7 @@ import { BOOKING_SHAPES, HOSTILE, items, outputContext, type KitOptions, useTime
 async function table(opts: Omit<KitOptions, 'tty'>, data: unknown[], preferred = BOOKING_COLUMNS) {
   const ctx = outputContext({ tty: true, ...opts });
   const writer = await createListWriter(ctx, { preferred });
-  for (const item of data) writer.write(item);
+  for (const item of data) writer.write([item]);
   writer.end();
   return ctx.io;
 }
@@ -51,7 +51,7 @@ describe('times', () => {
     expect((await table({}, data)).out()).toContain('2026-11-23 03:00  2026-11-23 03:30');
     const ctx = outputContext({ tty: false });
     const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
-    writer.write(data[0]);
+    writer.write([data[0]]);
     expect(ctx.io.out()).toContain('2026-11-23T08:00:00Z\t2026-11-23T08:30:00Z');
   });
   it('convert offsets, keep seconds when there are any, and leave zoneless or odd values alone', () => {
@@ -101,7 +101,7 @@ describe('lists', () => {
   it('print what arrived before a failure as whole rows', async () => {
     const ctx = outputContext({ tty: true });
     const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
-    writer.write(items(BOOKING_SHAPES.camel!)[0]);
+    writer.write([items(BOOKING_SHAPES.camel!)[0]]);
     expect(ctx.io.out()).toBe('');
     writer.abort();
     expect(ctx.io.out().split('\n')).toHaveLength(3);
