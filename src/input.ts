@@ -1,30 +1,7 @@
-// Reading user-supplied input as raw bytes: a file path, or stdin for "-" / no path.
-// fs.promises rather than node:fs/promises: the module loads on first use, not at start-up (~3 ms).
-import { createReadStream, promises as fsp } from 'node:fs';
+// Reading user-supplied input: a whole stream as raw bytes (login --with-key), and the one-line error
+// for a file that cannot be read. Webhook bodies and captures have their own readers (src/webhook/).
 import type { Readable } from 'node:stream';
-import type { IOStreams } from './io';
 import { UsageError } from './errors';
-
-/** The whole input as bytes, never decoded. A missing or unreadable file is a usage error (exit 2). */
-export async function readAllBytes(io: IOStreams, path: string | undefined): Promise<Buffer> {
-  if (path === undefined || path === '-') return readStream(io.stdin);
-  try {
-    return await fsp.readFile(path);
-  } catch (err) {
-    throw unreadable(path, err);
-  }
-}
-
-/** The input as a stream of bytes (for hashing large bodies with flat memory). */
-export async function openByteStream(io: IOStreams, path: string | undefined): Promise<Readable> {
-  if (path === undefined || path === '-') return io.stdin;
-  const stream = createReadStream(path);
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', (err) => reject(unreadable(path, err)));
-  });
-  return stream;
-}
 
 export async function readStream(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

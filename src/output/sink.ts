@@ -19,7 +19,7 @@ export function emit(ctx: OutputContext, lines: string): void {
 
 /**
  * Settles when stdout can take more: at once, unless a reader slower than us has let writes pile
- * up. A list awaits it between items, so that paging waits for the reader and memory stays flat.
+ * up. A list awaits it between pages, so that paging waits for the reader and memory stays flat.
  */
 export function drained(ctx: OutputContext): Promise<void> | undefined {
   const out = ctx.io.stdout;

@@ -1,7 +1,6 @@
 // Opening what the user named as an input: a path, or stdin for "-". A regular file is read by
 // position (body-source.ts); a pipe, FIFO or terminal is read once as a stream (stream-input.ts).
 import { closeSync, constants, createReadStream, fstatSync, openSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type { IOStreams } from '../io';
 import { unreadable } from '../input';
@@ -70,7 +69,6 @@ function stdinInput(io: IOStreams, name: string): StreamInput {
 
 // node:net and node:tty are loaded only for a pipe or a device: at start-up they cost ~2 ms, which
 // every run over regular files (thousands of captures included) would pay for nothing.
-let load: NodeJS.Require | undefined;
-function nodeModule<T>(name: string): T {
-  return (load ??= createRequire(import.meta.url))(name) as T;
+function nodeModule<T>(name: 'node:net' | 'node:tty'): T {
+  return process.getBuiltinModule(name) as T;
 }
