@@ -7,7 +7,7 @@
 // after the transport check, so nothing is opened to a host the client would refuse.
 import { connect as netConnect, type Socket } from 'node:net';
 import type { buildConnector } from 'undici';
-import { assertTransportAllowed } from './url';
+import { assertTransportAllowed, bareHost } from './url';
 
 type Connector = buildConnector.connector;
 type ConnectOptions = buildConnector.Options;
@@ -31,7 +31,7 @@ export async function preconnect(base: URL, allowHttp: boolean, env: Record<stri
   } catch {
     return undefined; // createHttpClient reports it
   }
-  const hostname = base.hostname.replace(/^\[(.*)\]$/, '$1');
+  const hostname = bareHost(base.hostname);
   const port = Number(base.port) || (base.protocol === 'https:' ? 443 : 80);
   let socket: Socket | undefined = netConnect({ host: hostname, port });
   // Nothing waits on it until undici takes it: it must neither keep the process alive nor, failing
@@ -60,7 +60,7 @@ export async function preconnect(base: URL, allowHttp: boolean, env: Record<stri
 export function earlyConnector(early: EarlyConnection, fallback: Connector): Connector {
   return (opts: ConnectOptions, callback) => {
     const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
-    const mine = opts.protocol === early.protocol && opts.hostname.replace(/^\[(.*)\]$/, '$1') === early.hostname && port === early.port;
+    const mine = opts.protocol === early.protocol && bareHost(opts.hostname) === early.hostname && port === early.port;
     const socket = mine ? early.take() : undefined;
     if (!socket) return fallback(opts, callback);
     if (socket.errored || socket.destroyed) {

@@ -2,9 +2,14 @@
 // must stay on the base URL's origin, and plain http:// is refused to anything but loopback.
 import { FailureError, UsageError } from '../errors';
 
+/** A URL's hostname without the brackets of an IPv6 literal ("[::1]" → "::1"), as sockets take it. */
+export function bareHost(hostname: string): string {
+  return hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
 /** 127.0.0.0/8, ::1 (also IPv4-mapped 127/8) and localhost: traffic that never leaves the machine. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const host = bareHost(hostname.toLowerCase()).replace(/\.$/, '');
   if (host === 'localhost' || host === '::1') return true;
   // WHATWG URL has already normalised 127.1, 0x7f.0.0.1 and friends to dotted quads.
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
