@@ -38,13 +38,14 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
   if (!opts.paginate) {
     const page = await fetchOnePage(client, pageOptions);
     if (outputFormat(ctx) === 'json' && !ctx.globals.fields) {
-      // One page with -o json: the body as received (it carries the cursor for the next call).
+      // One page with -o json: the body as received (it usually carries the cursor for the next call;
+      // a Link header's does not reach stdout, hence the hint below in every format).
       output.writeJsonValue(ctx, page.body);
-      return;
+    } else {
+      const writer = await output.createListWriter(ctx, writerOptions);
+      writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));
+      writer.end();
     }
-    const writer = await output.createListWriter(ctx, writerOptions);
-    writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));
-    writer.end();
     const next = page.next?.cursor ?? page.next?.url;
     if (next) hint(ctx, `next page: --cursor ${shellQuote(next)}`);
     return;

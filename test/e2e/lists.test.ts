@@ -148,3 +148,23 @@ describe('against one server', () => {
     expect(none.stderr).toContain('booking login --base-url');
   });
 });
+
+describe('--no-paginate --json on a server that pages with a Link header', () => {
+  it('prints the body as received, and the next page on stderr (the body does not carry it)', async () => {
+    const server = await startShapeServer({ shape: 'bare-link', count: 9, maxPage: 4 });
+    const cfg = tempConfigDir();
+    try {
+      const env = { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: server.apiKey };
+      const r = await runCli(['bookings', 'list', '--no-paginate', '--json'], { env });
+      expect(r.code).toBe(0);
+      expect((JSON.parse(r.stdout) as { uid: string }[]).map((b) => b.uid)).toEqual(uids(4));
+      const next = /^next page: --cursor (\S+)\n$/.exec(r.stderr)?.[1];
+      expect(next, r.stderr).toBeTruthy();
+      const rest = await runCli(['bookings', 'list', '--cursor', next!.replace(/^'|'$/g, ''), '-o', 'ndjson'], { env });
+      expect(rest.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uid: string }).uid)).toEqual(uids(5, 4));
+    } finally {
+      await server.close();
+      cfg.cleanup();
+    }
+  });
+});
