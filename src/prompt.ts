@@ -2,12 +2,30 @@
 // masking; it is imported only when a prompt is actually shown.
 import type { IOStreams } from './io';
 import { InterruptedError, UsageError } from './errors';
+import { ansi } from './webhook/text';
 
 const plain = (text: string) => text;
 /** inquirer's theme without colour, for --no-color (inquirer itself reads only NO_COLOR). */
 const PLAIN = {
   prefix: { idle: '?', done: '\u2714' },
   style: { answer: plain, message: plain, error: plain, defaultAnswer: plain, help: plain, highlight: plain, key: plain },
+};
+/**
+ * inquirer's own default look, spelled out: inquirer decides colour by itself (node's getColorDepth,
+ * which says "no" under CI=true or a missing TERM) and would disagree with the rest of the output.
+ */
+const [bold, dim, red, green, blue, cyan] = [ansi(1, 22), ansi(2, 22), ansi(31, 39), ansi(32, 39), ansi(34, 39), ansi(36, 39)];
+const COLOURED = {
+  prefix: { idle: blue('?'), done: green('\u2714') },
+  style: {
+    answer: cyan,
+    message: bold,
+    error: (text: string) => red(`> ${text}`),
+    defaultAnswer: (text: string) => dim(`(${text})`),
+    help: dim,
+    highlight: cyan,
+    key: (text: string) => cyan(bold(`<${text}>`)),
+  },
 };
 
 /**
@@ -21,7 +39,7 @@ export async function promptHidden(io: IOStreams, message: string, alternative: 
   const { default: password } = await import('@inquirer/password');
   try {
     return await password(
-      { message, mask: false, ...(io.color ? {} : { theme: PLAIN }) },
+      { message, mask: false, theme: io.color ? COLOURED : PLAIN },
       { input: io.stdin as NodeJS.ReadableStream & { isTTY?: boolean }, output: process.stderr, clearPromptOnDone: false },
     );
   } catch (err) {

@@ -21,7 +21,7 @@ export interface Paint {
   dim(text: string): string;
 }
 
-const ansi = (open: number, close: number) => (text: string) => `\x1b[${open}m${text}\x1b[${close}m`;
+export const ansi = (open: number, close: number) => (text: string) => `\x1b[${open}m${text}\x1b[${close}m`;
 
 export function paint(color: boolean): Paint {
   if (!color) return { good: (t) => t, bad: (t) => t, dim: (t) => t };
