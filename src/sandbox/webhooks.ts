@@ -1,5 +1,7 @@
 // Sends each lifecycle change as a signed delivery to every --webhook-url: a POST of the exact bytes
 // that were signed, retried with backoff when the receiver fails, one log line per attempt.
+// Deliveries to one URL go one at a time, in the order the changes happened: a receiver that starts
+// late (or fails for a while) then gets `booking.created` before `booking.confirmed`, not after it.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +24,8 @@ export interface WebhookSenderOptions {
 
 export class WebhookSender {
   private readonly inflight = new Set<Promise<void>>();
+  /** Per URL, the last delivery queued: the next one starts when it has settled. */
+  private readonly queues = new Map<string, Promise<void>>();
   private readonly closing = new AbortController();
 
   constructor(private readonly opts: WebhookSenderOptions) {}
@@ -31,7 +35,12 @@ export class WebhookSender {
     if (this.closing.signal.aborted) return;
     const bytes = Buffer.from(body, 'utf8');
     for (const url of this.opts.urls) {
-      const p = this.deliver(url, event, bytes).finally(() => this.inflight.delete(p));
+      const previous = this.queues.get(url) ?? Promise.resolve();
+      const p = previous.then(() => this.deliver(url, event, bytes)).finally(() => {
+        this.inflight.delete(p);
+        if (this.queues.get(url) === p) this.queues.delete(url);
+      });
+      this.queues.set(url, p);
       this.inflight.add(p);
     }
   }
@@ -48,6 +57,7 @@ export class WebhookSender {
   }
 
   private async deliver(url: string, event: EventName, bytes: Buffer): Promise<void> {
+    if (this.closing.signal.aborted) return;
     const delays = this.opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     const attempts = delays.length + 1;
     const headers = {

@@ -121,6 +121,25 @@ describe('lifecycle', () => {
     expect(hooks[2]).toMatch(/ 200 \(attempt 3\/4\)$/);
   });
 
+  it('delivers to a URL in the order of the changes, even while the first one is being retried', async () => {
+    const rx = await receiver('whsec_sandbox', (n) => (n <= 2 ? 503 : 204));
+    cleanup.push(rx.close);
+    const sb = await startSandbox({ port: 0, tickSeconds: 0, bookings: 5, webhookUrls: [rx.url], retryDelaysMs: [30, 30, 30] });
+    cleanup.push(sb.close);
+    for (let i = 0; i < 12; i++) sb.advance();
+    await sb.deliveriesSettled();
+    expect(rx.deliveries).toHaveLength(12);
+    expect(rx.deliveries[0]!.event).toBe('booking.created');
+    const seen = new Map<string, string[]>();
+    for (const d of rx.deliveries) {
+      const uid = String(d.body.data.booking.uid);
+      seen.set(uid, [...(seen.get(uid) ?? []), d.event]);
+    }
+    const created = [...seen.values()].filter((events) => events.includes('booking.created'));
+    expect(created.length).toBeGreaterThan(1);
+    for (const events of created) expect(events[0]).toBe('booking.created');
+  });
+
   it('gives up after the last retry, and on a closed port says why', async () => {
     const warns: string[] = [];
     const sb = await startSandbox({ port: 0, tickSeconds: 0, webhookUrls: ['http://127.0.0.1:9/'], retryDelaysMs: [5, 5], warn: (l) => warns.push(l) });
