@@ -1,7 +1,7 @@
 // The one way every list command (bookings list, event-types, api --paginate) pages and prints:
 // an async iterator of items from src/http/paginate into a streaming writer from src/output.
 import type { Context } from '../context';
-import { hint, outputFormat } from '../context';
+import { outputFormat } from '../context';
 
 export interface ListRunOptions {
   path: string;
@@ -46,8 +46,17 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
       writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));
       writer.end();
     }
+    // Part of the output of --no-paginate (how a script pages by hand), so not silenced by -q.
     const next = page.next?.cursor ?? page.next?.url;
-    if (next) hint(ctx, `next page: --cursor ${shellQuote(next)}`);
+    const left = opts.limit === undefined || (outputFormat(ctx) === 'json' && !ctx.globals.fields) ? 0 : Math.max(0, page.items.length - opts.limit);
+    if (next && left === 0) ctx.io.stderr.write(`next page: --cursor ${shellQuote(next)}\n`);
+    else if (next) {
+      // A cursor points past the whole page: as a "next page" it would silently skip what --limit cut.
+      ctx.io.stderr.write(
+        `next page, after the ${left} item${left === 1 ? '' : 's'} of this page that --limit left out: --cursor ${shellQuote(next)} ` +
+          `(to page by hand, use --page-size ${opts.limit} instead of --limit)\n`,
+      );
+    }
     return;
   }
 

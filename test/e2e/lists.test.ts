@@ -167,4 +167,24 @@ describe('--no-paginate --json on a server that pages with a Link header', () =>
       cfg.cleanup();
     }
   });
+
+  it('-q keeps the next page (it is how a script pages by hand); --limit cutting the page says what the cursor skips', async () => {
+    const server = await startShapeServer({ shape: 'data-meta', count: 9, maxPage: 4 });
+    const cfg = tempConfigDir();
+    try {
+      const env = { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: server.apiKey };
+      const quiet = await runCli(['-q', 'bookings', 'list', '--no-paginate', '--fields', 'uid'], { env });
+      expect(quiet.code).toBe(0);
+      expect(quiet.stdout.trimEnd().split('\n')).toEqual(uids(4));
+      expect(quiet.stderr).toMatch(/^next page: --cursor \S+\n$/);
+      const cut = await runCli(['bookings', 'list', '--no-paginate', '--page-size', '4', '--limit', '1', '--fields', 'uid'], { env });
+      expect(cut.code).toBe(0);
+      expect(cut.stdout).toBe(`${uids(1)[0]}\n`);
+      expect(cut.stderr).not.toMatch(/^next page: --cursor/m);
+      expect(cut.stderr).toMatch(/^next page, after the 3 items of this page that --limit left out: --cursor \S+ \(to page by hand, use --page-size 1 instead of --limit\)\n$/);
+    } finally {
+      await server.close();
+      cfg.cleanup();
+    }
+  });
 });
