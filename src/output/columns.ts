@@ -65,13 +65,15 @@ export function cellValue(item: unknown, column: Column): { value: unknown; path
 }
 
 /**
- * Preferred columns that some item fills; when fewer than two match, the shape is not the expected one
- * and the columns come from the data itself.
+ * Preferred columns that some item fills (all of them with keepEmpty); when fewer than two match, the
+ * shape is not the expected one and the columns come from the data itself.
  */
-export function chooseColumns(items: unknown[], preferred?: ColumnSpec[]): Column[] {
+export function chooseColumns(items: unknown[], preferred?: ColumnSpec[], keepEmpty = false): Column[] {
   if (preferred) {
-    const found = preferred.map(resolveColumn).filter((c) => items.some((item) => cellValue(item, c).path !== null));
-    if (found.length >= 2) return found;
+    const all = preferred.map(resolveColumn);
+    const found = all.filter((c) => items.some((item) => cellValue(item, c).path !== null));
+    // keepEmpty (tsv): every preferred column, so that a field's position never depends on the data.
+    if (found.length >= 2) return keepEmpty ? all : found;
   }
   return columnsFromData(items);
 }

@@ -80,13 +80,14 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
 
 function tsvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
   const fields = fieldList(ctx);
-  // Streaming: without --fields the first item decides the columns, and they stay fixed after it.
+  // Streaming: without --fields the first page decides the columns, and they stay fixed after it. For
+  // bookings they are the six preferred ones, filled or not: `cut -f3` is the status whatever the data.
   let columns: Column[] | undefined = fields && columnsForFields(fields);
   let count = 0;
   return {
     write(page) {
       if (page.length === 0) return;
-      const cols = (columns ??= chooseColumns([page[0]], preferred));
+      const cols = (columns ??= chooseColumns(page, preferred, true));
       emit(ctx, page.map((item) => `${cols.map((c) => tsvCell(item, c)).join('\t')}\n`).join(''));
       count += page.length;
     },

@@ -41,7 +41,7 @@ describe('booking shapes', () => {
   it('shows how many more attendees there are, in the table only', async () => {
     const data = items('[{"uid":"a","title":"t","attendees":[{"email":"x@y"},{"email":"z@y"},{"email":"w@y"}]}]');
     expect((await list({ tty: true }, data)).out()).toMatch(/x@y \+2/);
-    expect((await list({ tty: false }, data)).out()).toBe('a\tt\tx@y\n');
+    expect((await list({ tty: false }, data)).out()).toBe('a\tt\t\t\t\tx@y\n');
   });
   it('falls back to the data own fields when the preferred ones are not there', async () => {
     const data = items('[{"length":30,"slug":"intro","hidden":false,"locations":[{"type":"zoom"}]}]');
@@ -52,6 +52,15 @@ describe('booking shapes', () => {
 });
 
 describe('tsv', () => {
+  it('bookings: six columns in fixed places, however sparse the first item is', async () => {
+    const data = items(
+      '[{"uid":"a","title":"","status":"pending","start":"2026-01-01T10:00:00Z","end":null},' +
+        '{"uid":"b","title":"Team sync","status":"confirmed","start":"2026-01-02T10:00:00Z","end":"2026-01-02T11:00:00Z","attendee":{"name":"Bob"}}]',
+    );
+    expect((await list({ tty: false }, data)).out()).toBe(
+      'a\t\tpending\t2026-01-01T10:00:00Z\t\t\nb\tTeam sync\tconfirmed\t2026-01-02T10:00:00Z\t2026-01-02T11:00:00Z\tBob\n',
+    );
+  });
   it('escapes control characters so a line stays a line', async () => {
     const io = await list({ tty: false, fields: ['v'] }, HOSTILE.map((v) => ({ v })));
     expect(io.out()).toBe('\\x1b[31mred\n\\x1b]0;title\\x07\na\\tb\\nc\n\\u202e\n');
