@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import { FailureError } from '../errors';
-import { malformedConfig, readConfigFile, stripBom, type ConfigData } from './file';
+import { emptyConfig, malformedConfig, readConfigFile, stripBom, type ConfigData } from './file';
 import { withFileLock } from './lock';
 
 const FILE_MODE = 0o600;
@@ -36,7 +36,8 @@ async function writeThroughConf(path: string, data: ConfigData): Promise<void> {
       accessPropertiesByDotNotation: false,
       clearInvalidConfig: false,
       serialize: (value) => `${JSON.stringify(value, null, 2)}\n`,
-      deserialize: (text) => JSON.parse(stripBom(text)) as ConfigData,
+      // A blank file (`: > config.json`) holds nothing, as readConfigFile agrees.
+      deserialize: (text) => (stripBom(text).trim() === '' ? emptyConfig() : (JSON.parse(stripBom(text)) as ConfigData)),
     });
     conf.store = data;
     // The umask can only narrow the mode; an older file made by hand may be wider: set it exactly.

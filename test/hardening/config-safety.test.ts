@@ -64,6 +64,20 @@ describe('the config file', () => {
     });
   });
 
+  it('a blank file (made by `touch` or `: >`) is an empty config: login saves into it, commands read it', async () => {
+    for (const blank of ['', '\n  \n', '\ufeff']) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(file, blank, { mode: 0o600 });
+      const empty = await run(['config', 'list'], { env: env() });
+      expect(empty.code, show(empty)).toBe(0);
+      const login = await run(['login', '--base-url', server.url, '--with-key'], { env: env(), stdin: `${KEY}\n` });
+      expect(login.code, show(login)).toBe(0);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { baseUrl: server.url, apiKey: KEY } } });
+      const who = await run(['whoami'], { env: env() });
+      expect(who.code, show(who)).toBe(0);
+    }
+  });
+
   describe('a file booking cannot trust is reported with its path and left exactly as it was', () => {
     const broken: [string, string][] = [
       ['not JSON', 'baseUrl = https://example.com\n'],
