@@ -1,6 +1,7 @@
 // What the user reads when a request fails: one line naming method, path, status and the server's own
 // message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
 import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
+import { MAX_RETRY_AFTER_MS } from './retry';
 import { displayPath } from './url';
 
 /** One line, no raw control or bidi characters, at most `max` characters. */
@@ -52,15 +53,32 @@ export function serverMessage(body: Buffer, contentType: string | undefined): st
   const error = b.error as Record<string, unknown> | string | undefined;
   const nested = typeof error === 'object' && error !== null ? error : undefined;
   const first = Array.isArray(b.errors) ? (b.errors[0] as Record<string, unknown> | string | undefined) : undefined;
+  const firstObject = typeof first === 'object' && first !== null ? first : undefined;
   return (
     str(b.message) ??
     str(error) ??
     str(nested?.message) ??
+    str(nested?.detail) ??
     str(b.detail) ??
     str(b.title) ??
+    str(b.error_description) ??
     str(first) ??
-    str(typeof first === 'object' && first !== null ? first.message : undefined)
+    // JSON:API: {"errors":[{"title":…,"detail":…}]}
+    str(firstObject?.message) ??
+    str(firstObject?.detail) ??
+    str(firstObject?.title) ??
+    fieldErrors(b.errors)
   );
+}
+
+/** Rails-style {"errors":{"status":["is invalid"]}} as "status is invalid". */
+function fieldErrors(errors: unknown): string | undefined {
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return undefined;
+  const parts = Object.entries(errors).flatMap(([field, said]) => {
+    const text = str(Array.isArray(said) ? said[0] : said);
+    return text ? [`${field} ${text}`] : [];
+  });
+  return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
 export interface StatusFailure {
@@ -75,21 +93,32 @@ export interface StatusFailure {
   retryAfterMs?: number;
   /** The hint for a refused key (401/403); "run: booking login" when not given. */
   authHint?: string;
+  /** The API key: a server that quotes it back in its message must not get it printed. */
+  apiKey?: string;
 }
 
 /** A non-2xx answer as the typed error its status maps to (exit 3, 4, 5 or 1). */
 export function errorForStatus(f: StatusFailure): CliError {
   const said = serverMessage(f.body, f.contentType);
   let message = `${requestName(f.method, f.url)}: ${statusLine(f.status)}`;
-  if (said) message += `: ${escapeOneLine(said)}`;
+  if (said) message += `: ${escapeOneLine(redact(said, f.apiKey))}`;
   message += afterRetries(f.retries);
   if (f.status === 401 || f.status === 403) return new AuthError(message, f.authHint ?? 'run: booking login');
   if (f.status === 404) return new NotFoundError(message);
   if (f.status === 429) {
-    const wait = f.retryAfterMs !== undefined ? `the server asks to wait ${Math.ceil(f.retryAfterMs / 1000)}s; ` : '';
-    return new RateLimitError(message, `${wait}try again later, or raise --retries.`);
+    // More retries cannot help when the server's wait is longer than the client sleeps for.
+    const hint =
+      f.retryAfterMs !== undefined
+        ? `the server asks to wait ${Math.ceil(f.retryAfterMs / 1000)}s (booking waits at most ${MAX_RETRY_AFTER_MS / 1000}s); try again after that.`
+        : 'try again later, or raise --retries.';
+    return new RateLimitError(message, hint);
   }
   return new FailureError(message);
+}
+
+/** `text` with every occurrence of the key masked like whoami masks it. */
+function redact(text: string, apiKey: string | undefined): string {
+  return apiKey && apiKey.length >= 4 ? text.split(apiKey).join('****') : text;
 }
 
 /** The error code of a network failure, looking through wrappers (cause, AggregateError). */

@@ -62,6 +62,28 @@ describe('error messages', () => {
     ]);
   });
 
+  it('reads JSON:API errors[0].detail/title and Rails-style {errors: {field: [...]}}', async () => {
+    const bodies = [
+      { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'status must be one of …' }] },
+      { errors: [{ title: 'Conflict' }] },
+      { errors: { status: ['is invalid'], limit: ['must be at most 100'] } },
+    ];
+    r = rig((_req, n) => ({ status: 422, body: bodies[n - 1] }));
+    const said = [];
+    for (let i = 0; i < bodies.length; i++) said.push((await failure(r.client.get('/api/v1/bookings'))).message);
+    expect(said).toEqual([
+      'GET /api/v1/bookings: 422 Unprocessable Entity: status must be one of …',
+      'GET /api/v1/bookings: 422 Unprocessable Entity: Conflict',
+      'GET /api/v1/bookings: 422 Unprocessable Entity: status is invalid; limit must be at most 100',
+    ]);
+  });
+
+  it('a server that quotes the key back in its message does not get it printed', async () => {
+    r = rig(() => ({ status: 401, body: { message: `invalid token: Bearer ${KEY}` } }));
+    const e = await failure(r.client.get('/api/v1/me'));
+    expect(e.message).toBe('GET /api/v1/me: 401 Unauthorized: invalid token: Bearer ****');
+  });
+
   it('escapes control characters of the server message onto one line and caps its length', async () => {
     r = rig(() => ({ status: 400, body: { message: `bad\n\u001b[31mred\u0007 ${'x'.repeat(500)}` } }));
     const { message, exitCode } = await failure(r.client.get('/api/v1/me'));
