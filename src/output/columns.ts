@@ -46,9 +46,14 @@ export function resolveColumn(spec: ColumnSpec): Column {
   return { header: spec.header, paths: spec.paths.map(parsePath), kind: spec.kind ?? 'text' };
 }
 
-/** --fields a,b.c: exactly those columns, headed by the path as typed. */
-export function columnsForFields(fields: string[]): Column[] {
-  return fields.map((f) => ({ header: escapeControl(f.toUpperCase()), paths: [parsePath(f)], kind: kindOfName(f) }));
+/** --fields a,b.c: exactly those columns, headed by the path as typed; `items` tell which hold times. */
+export function columnsForFields(fields: string[], items: unknown[] = []): Column[] {
+  return fields.map((f) => {
+    const path = parsePath(f);
+    const sample = items.map((item) => getPath(item, path)).find(hasValue);
+    const kind = typeof sample === 'string' && ISO_LIKE.test(sample) ? 'time' : kindOfName(f);
+    return { header: escapeControl(f.toUpperCase()), paths: [path], kind };
+  });
 }
 
 function hasValue(v: unknown): boolean {

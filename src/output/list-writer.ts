@@ -1,6 +1,6 @@
 // Lists in the four formats. json must buffer (one array); the table buffers too (column widths
 // depend on every row); tsv and ndjson write each item as it arrives, in constant memory.
-import { outputFormat } from '../context';
+import { hint, outputFormat } from '../context';
 import { chooseColumns, columnsForFields, type Column, type ColumnSpec } from './columns';
 import { tsvCell } from './cells';
 import { project } from './paths';
@@ -102,8 +102,10 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
   const fields = fieldList(ctx);
   let items: unknown[] = [];
   const flush = () => {
-    const columns = fields ? columnsForFields(fields) : chooseColumns(items, preferred);
-    emit(ctx, renderer.list(columns, items, ctx.io.columns));
+    const columns = fields ? columnsForFields(fields, items) : chooseColumns(items, preferred);
+    // Columns asked for by name are not left out without a word (those chosen from the data are).
+    const dropped = fields ? (headers: string[]) => hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`) : undefined;
+    emit(ctx, renderer.list(columns, items, ctx.io.columns, dropped));
     items = [];
   };
   return {

@@ -35,18 +35,21 @@ function cut(text: string, width: number): string {
 }
 
 export interface TableRenderer {
-  /** The whole table for these items, or '' when none; cells are already escaped text. */
-  list(columns: Column[], items: unknown[], width: number): string;
+  /**
+   * The whole table for these items, or '' when none; cells are already escaped text. `dropped` gets
+   * the headers of the columns left out to fit the width, if any.
+   */
+  list(columns: Column[], items: unknown[], width: number, dropped?: (headers: string[]) => void): string;
   /** A single record as `key  value` rows, long values wrapped. */
   record(pairs: [string, string][], width: number): string;
 }
 
 export async function loadTableRenderer(color: boolean): Promise<TableRenderer> {
   const style = await loadStyle(color);
-  return { list: (c, i, w) => renderList(style, c, i, w), record: (p, w) => renderRecord(style, p, w) };
+  return { list: (c, i, w, d) => renderList(style, c, i, w, d), record: (p, w) => renderRecord(style, p, w) };
 }
 
-function renderList(style: Style, columns: Column[], items: unknown[], width: number): string {
+function renderList(style: Style, columns: Column[], items: unknown[], width: number, dropped?: (headers: string[]) => void): string {
   if (items.length === 0 || columns.length === 0) return '';
   const rows = items.map((item) => columns.map((c) => tableCell(item, c)));
   const fit = columns.map((c, i) => {
@@ -55,6 +58,7 @@ function renderList(style: Style, columns: Column[], items: unknown[], width: nu
   });
   const widths = fitWidths(fit, width, GAP.length);
   const kept = columns.slice(0, widths.length);
+  if (kept.length < columns.length) dropped?.(columns.slice(kept.length).map((c) => c.header));
   const table = newTable({ head: kept.map((c, i) => style.bold(cut(c.header, widths[i]!))) });
   for (const row of rows) {
     table.push(kept.map((c, i) => {

@@ -51,6 +51,20 @@ describe('booking shapes', () => {
   });
 });
 
+describe('--fields in a narrow table', () => {
+  const data = items('[{"id":7,"uid":"bk_1","title":"A rather long title for a call","start":"2026-11-23T08:00:00Z","price":{"amount":"25.00"}}]');
+  it('keeps a time whole, and says which asked-for columns were left out', async () => {
+    const io = await list({ tty: true, columns: 40, fields: ['id', 'uid', 'title', 'start', 'price'] }, data);
+    expect(io.out()).toContain('2026-11-23 09:00');
+    expect(io.out()).not.toContain('PRICE');
+    expect(io.err()).toBe('note: PRICE left out to fit 40 columns; -o tsv or a wider terminal shows it.\n');
+  });
+  it('says nothing when everything fits, or when the columns were chosen from the data', async () => {
+    expect((await list({ tty: true, columns: 200, fields: ['uid', 'start', 'price'] }, data)).err()).toBe('');
+    expect((await list({ tty: true, columns: 30 }, data)).err()).toBe('');
+  });
+});
+
 describe('tsv', () => {
   it('bookings: six columns in fixed places, however sparse the first item is', async () => {
     const data = items(
