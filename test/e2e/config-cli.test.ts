@@ -47,6 +47,9 @@ describe('config set/get/unset/list', () => {
     expect((await booking(['config', 'get', 'itemsPath'], { BOOKING_PROFILE: 'work' })).stdout).toBe('data.rows\n');
     expect((await booking(['--profile', 'work', 'config', 'get', 'items-path'])).stdout).toBe('data.rows\n');
     expect((await booking(['config', 'get', 'itemsPath'])).stdout).toBe('');
+    // Empty is no choice, as with BOOKING_BASE_URL: the default profile.
+    await booking(['config', 'set', 'itemsPath', 'items']);
+    expect(await booking(['config', 'get', 'itemsPath'], { BOOKING_PROFILE: '' })).toMatchObject({ code: 0, stdout: 'items\n' });
   });
 
   it('bad keys and values are exit 2 with one line, nothing written', async () => {
