@@ -140,12 +140,21 @@ export function networkFailure(method: string, url: URL, err: unknown, retries: 
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const target = e.address ? `${e.address}:${e.port ?? port}` : `${url.hostname}:${port}`;
   let what: string;
-  if (code && CANNOT_CONNECT.has(code)) what = `cannot connect to ${target} (${code})`;
+  if (code && CANNOT_CONNECT.has(code) && proxyFor(url) && e.port !== undefined && String(e.port) !== port) {
+    // EnvHttpProxyAgent went through the proxy (another port than the base URL's): it is what refused.
+    what = `cannot connect to the proxy at ${target} (${code}; from ${proxyFor(url)})`;
+  } else if (code && CANNOT_CONNECT.has(code)) what = `cannot connect to ${target} (${code})`;
   else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') what = `cannot resolve host ${url.hostname} (${code})`;
   else if (code && LOST.has(code)) what = `connection to ${url.host} lost (${code})`;
   else if (code && /CERT|TLS|SSL/.test(code)) what = `TLS problem with ${url.host}: ${escapeOneLine(oneLine(e.message ?? ''), 160)} (${code})`;
   else what = `request failed: ${escapeOneLine(oneLine(e.message ?? String(err)), 160)}${code ? ` (${code})` : ''}`;
   return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`);
+}
+
+/** The proxy variable EnvHttpProxyAgent takes for this URL's protocol, when one is set. */
+function proxyFor(url: URL): string | undefined {
+  const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+  return names.find((name) => process.env[name]);
 }
 
 function afterRetries(n: number): string {
