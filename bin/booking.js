@@ -61,9 +61,18 @@ const onStreamError = (err) => {
 process.stdout.on('error', onStreamError);
 process.stderr.on('error', onStreamError);
 
+let settled = false;
 main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
+  settled = true;
   if (code === 0) saveCodeCache?.();
   exitWhenWritten(code);
+});
+// Nothing left to wait on, yet the command has not finished: node would exit 0, which a script takes
+// for success (a verdict never given, a body never read). That is a bug; say so and fail.
+process.on('beforeExit', () => {
+  if (settled) return;
+  process.stderr.write('error: the command stopped before it finished (a bug in booking; please report it)\n');
+  exitWhenWritten(1);
 });
 
 /**

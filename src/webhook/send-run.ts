@@ -5,7 +5,7 @@ import type { Context } from '../context';
 import { outputFormat } from '../context';
 import { ExitCode, UsageError } from '../errors';
 import { unreadable } from '../input';
-import { openInput } from './input-open';
+import { openInput, type Input } from './input-open';
 import { readStreamChunks } from './stream-input';
 import { noteTerminalBody } from './terminal-note';
 import { EVENTS, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from './signature';
@@ -24,9 +24,18 @@ export interface SendOptions extends SecretOptions {
 export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<number> {
   const url = parseHttpUrl(opts.url, 'the receiver URL');
   const event = checkEvent(opts.event, opts.body !== undefined, ctx);
-  // Without --body, checkEvent has let through only the six names, which all have a sample.
-  const body = opts.body !== undefined ? await readBody(opts.body, ctx) : Buffer.from(sampleDeliveryBody(event as EventName, ctx.now()));
-  const secret = await resolveSecret(opts, ctx);
+  // Opened first (a missing file is reported before any prompt), read after the secret: when both the
+  // secret prompt and the body use the terminal, the body's Ctrl-D would end stdin before the prompt.
+  const input = opts.body !== undefined ? openInput(ctx.io, opts.body) : undefined;
+  let secret: Buffer;
+  let body: Buffer;
+  try {
+    secret = await resolveSecret(opts, ctx);
+    // Without --body, checkEvent has let through only the six names, which all have a sample.
+    body = input ? await readBody(input, opts.body!, ctx) : Buffer.from(sampleDeliveryBody(event as EventName, ctx.now()));
+  } finally {
+    if (input?.kind === 'file') closeSync(input.fd);
+  }
   const signature = signatureHeader(secret, body);
   const headers = ['Content-Type', 'application/json', 'User-Agent', 'booking-cli', headerName(EVENT_HEADER), event, headerName(SIGNATURE_HEADER), signature];
   const res = await postRaw(url, [...headers, 'Content-Length', String(body.length)], body, { timeoutMs: ctx.globals.timeoutMs, signal: ctx.signal });
@@ -68,15 +77,12 @@ function checkEvent(event: string | undefined, customBody: boolean, ctx: Context
 }
 
 /** The --body bytes, FILE or "-". A body typed on a terminal gets a note on how to end it; Ctrl-C stops the wait. */
-async function readBody(path: string, ctx: Context): Promise<Buffer> {
-  const input = openInput(ctx.io, path);
+async function readBody(input: Input, path: string, ctx: Context): Promise<Buffer> {
   if (input.kind === 'file') {
     try {
       return readFileSync(input.fd);
     } catch (err) {
       throw unreadable(path, err);
-    } finally {
-      closeSync(input.fd);
     }
   }
   noteTerminalBody(ctx, input);

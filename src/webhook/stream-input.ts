@@ -51,5 +51,7 @@ export function readStreamChunks(input: StreamInput, signal: AbortSignal | undef
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
+    // A 'data' listener does not restart a stream paused on purpose, as stdin is after a prompt.
+    stream.resume();
   });
 }

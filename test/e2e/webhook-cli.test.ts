@@ -41,6 +41,34 @@ describe('sign and verify', () => {
     expect(r.output).toContain('\x1b[32m✓ authentic\x1b[39m  booking.created  13 bytes\n');
     expect(r.output).not.toContain(GH[0]);
   });
+
+  it('on a terminal, secret from the prompt and then the body typed there too (Ctrl-D ends it)', async () => {
+    const answers = [
+      { after: 'Webhook signing secret', text: `${GH[0]}\r` },
+      { after: 'until Ctrl-D', text: 'Hello, World!\x04\x04' },
+    ];
+    const good = await runCliTty(['webhook', 'verify', '--signature', GH[1], '--event', 'booking.created'], { answers });
+    expect(good.code, good.output).toBe(0);
+    expect(good.output).toContain('✓ authentic\x1b[39m  booking.created  13 bytes\n');
+    const forged = await runCliTty(['webhook', 'verify', '--signature', `sha256=${'0'.repeat(64)}`], { answers });
+    expect(forged.code, forged.output).toBe(1);
+    expect(forged.output).toContain('✗ not authentic');
+    const sign = await runCliTty(['webhook', 'sign'], { answers });
+    expect(sign.code, sign.output).toBe(0);
+    expect(sign.output).toContain(`${GH[1]}\n`);
+  });
+
+  it('send --body - on a terminal: the secret is asked first, then the body is read', async () => {
+    const answers = [
+      { after: 'Webhook signing secret', text: `${GH[0]}\r` },
+      { after: 'until Ctrl-D', text: '{"x":1}\x04\x04' },
+    ];
+    // Port 9 (discard) on loopback refuses: what matters is that both were read, not interrupted.
+    const r = await runCliTty(['webhook', 'send', 'http://127.0.0.1:9/', '--event', 'booking.created', '--body', '-'], { answers });
+    expect(r.code, r.output).toBe(1);
+    expect(r.output).toContain('cannot reach http://127.0.0.1:9');
+    expect(r.output).not.toContain('interrupted');
+  });
 });
 
 describe('listen → send → verify --request between processes', () => {
