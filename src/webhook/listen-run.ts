@@ -8,16 +8,14 @@ import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../context';
 import { hint } from '../context';
 import { FailureError, UsageError } from '../errors';
-import { EVENT_HEADER, SIGNATURE_HEADER } from './events';
 import { BodyDigest } from './body-digest';
 import { bufferSource, SPOOL_LIMIT } from './body-source';
-import { headerValues } from './capture';
 import { CaptureSaver } from './capture-file';
 import { bookingUid, deliveryLine, forwardLine } from './delivery-line';
 import { forwardDelivery } from './forward';
 import { parseHttpUrl } from './post';
 import { resolveSecret, type SecretOptions } from './secret';
-import { expectedFromHeader, judge } from './verdict';
+import { fromHeaders, judge } from './verdict';
 import { visible } from './text';
 
 export interface ListenOptions extends SecretOptions {
@@ -63,11 +61,12 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${req.socket.remoteAddress}.\n`);
       return;
     }
-    const event = headerValues(req.rawHeaders, EVENT_HEADER)[0] ?? null;
+    const headers = fromHeaders(req.rawHeaders);
+    const event = headers.event;
     const digest = new BodyDigest(secret);
     digest.update(body);
     const source = bufferSource(body);
-    const verdict = await judge({ secret, expected: expectedFromHeader(headerValues(req.rawHeaders, SIGNATURE_HEADER)), digests: digest.finish(), again: source.again(), event });
+    const verdict = await judge({ secret, ...headers, digests: digest.finish(), again: source.again() });
     let capture: string | null = null;
     if (saver) {
       try {

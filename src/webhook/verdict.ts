@@ -1,7 +1,8 @@
 // The verdict on one delivery: authentic or not, and on a mismatch the likely causes that are true.
 // The authentic path costs nothing beyond the single streaming pass; the causes are worked out only
 // after a mismatch, and a second pass over the body is made only when it has a CR or a BOM to blame.
-import { digestsEqual, parseSignatureHeader } from './signature';
+import { EVENT_HEADER, SIGNATURE_HEADER, digestsEqual, parseSignatureHeader } from './signature';
+import { headerValues } from './capture';
 import { VariantDigest, type BodyDigests } from './body-digest';
 import type { Sink } from './body-source';
 
@@ -33,6 +34,27 @@ export function expectedFromHeader(values: string[]): Buffer | string {
   return typeof parsed === 'string' ? `malformed ${name} header: ${parsed} (the service sends sha256= and 64 lowercase hex digits)` : parsed;
 }
 
+/**
+ * The X-Service-Event header of a capture or delivery: the event, and what is wrong with the header
+ * when something is. The contract counts a missing or malformed one against the delivery, like the
+ * signature header: every delivery the service sends carries exactly one.
+ */
+export function eventFromHeader(values: string[]): { event: string | null; problem?: string } {
+  const name = 'X-Service-Event';
+  const trimmed = values.map((v) => v.replace(/^[ \t]+|[ \t]+$/g, ''));
+  const event = trimmed[0] ?? null;
+  if (trimmed.length === 0) return { event, problem: `no ${name} header` };
+  if (trimmed.length > 1) return { event, problem: `more than one ${name} header` };
+  if (event === '') return { event, problem: `empty ${name} header` };
+  return { event };
+}
+
+/** A headers-level judgement: the signature and event headers of one delivery. */
+export function fromHeaders(rawHeaders: string[]): Pick<JudgeInput, 'expected' | 'event' | 'eventProblem'> {
+  const { event, problem } = eventFromHeader(headerValues(rawHeaders, EVENT_HEADER));
+  return { expected: expectedFromHeader(headerValues(rawHeaders, SIGNATURE_HEADER)), event, eventProblem: problem };
+}
+
 export interface JudgeInput {
   secret: Buffer;
   /** The digest the signature claims, or why it could not be read. */
@@ -43,9 +65,18 @@ export interface JudgeInput {
   event: string | null;
   /** --event, when given. */
   expectedEvent?: string;
+  /** What is wrong with the X-Service-Event header (eventFromHeader): the delivery is then not authentic. */
+  eventProblem?: string;
 }
 
 export async function judge(input: JudgeInput): Promise<Verdict> {
+  const verdict = await judgeSignature(input);
+  if (input.eventProblem === undefined) return verdict;
+  const why = verdict.authentic ? 'the signature matches the body' : verdict.reason;
+  return { ...verdict, authentic: false, reason: `${input.eventProblem} (${why})` };
+}
+
+async function judgeSignature(input: JudgeInput): Promise<Verdict> {
   const { expected, digests, event } = input;
   const base = { event, bytes: digests.bytes };
   if (typeof expected === 'string') return { authentic: false, ...base, reason: expected, hints: [] };

@@ -4,14 +4,13 @@
 import type { Context } from '../context';
 import { CliError, ExitCode, InterruptedError, UsageError } from '../errors';
 import type { IOStreams } from '../io';
-import { parseSignature, EVENT_HEADER, SIGNATURE_HEADER } from './signature';
+import { parseSignature } from './signature';
 import { BodyDigest } from './body-digest';
 import { bodySource } from './body-source';
-import { headerValues } from './capture';
 import { readCapture } from './capture-source';
 import { noteTerminalBody } from './terminal-note';
 import { resolveSecret, type SecretOptions } from './secret';
-import { expectedFromHeader, judge, type Verdict } from './verdict';
+import { fromHeaders, judge, type Verdict } from './verdict';
 import { verdictWriter } from './verdict-output';
 import { visible } from './text';
 
@@ -83,14 +82,6 @@ async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context
 export async function verifyCapture(file: string, secret: Buffer, expectedEvent: string | undefined, ctx: { io: IOStreams; signal?: AbortSignal }): Promise<Verdict> {
   const digest = new BodyDigest(secret);
   const { head, again } = await readCapture(ctx.io, file, (chunk) => digest.update(chunk), ctx.signal);
-  const event = headerValues(head.rawHeaders, EVENT_HEADER)[0] ?? null;
-  const verdict = await judge({
-    secret,
-    expected: expectedFromHeader(headerValues(head.rawHeaders, SIGNATURE_HEADER)),
-    digests: digest.finish(),
-    again,
-    event,
-    expectedEvent,
-  });
+  const verdict = await judge({ secret, ...fromHeaders(head.rawHeaders), digests: digest.finish(), again, expectedEvent });
   return { file, ...verdict };
 }

@@ -45,9 +45,9 @@ describe('verify --request from sources that cannot seek', () => {
   });
 
   it('/dev/stdin when stdin is a socket (a parent in node), and a capture whose body has no framing', async () => {
-    const capture = Buffer.concat([Buffer.from('POST /h HTTP/1.1\r\nX-Service-Signature: sha256=', 'latin1'), Buffer.from(GH[1].slice(7)), Buffer.from('\r\n\r\nHello, World!')]);
+    const capture = Buffer.concat([Buffer.from('POST /h HTTP/1.1\r\nX-Service-Event: booking.created\r\nX-Service-Signature: sha256=', 'latin1'), Buffer.from(GH[1].slice(7)), Buffer.from('\r\n\r\nHello, World!')]);
     const r = await runCli(['webhook', 'verify', '--request', '/dev/stdin', '--secret', GH[0]], { stdin: capture });
-    expect(r).toMatchObject({ code: 0, stdout: 'authentic\t\t13\t\t/dev/stdin\n', stderr: '' });
+    expect(r).toMatchObject({ code: 0, stdout: 'authentic\tbooking.created\t13\t\t/dev/stdin\n', stderr: '' });
   });
 
   it('a FIFO, next to a regular file, in one run', async () => {

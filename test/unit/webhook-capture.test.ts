@@ -24,25 +24,27 @@ const tmp = tempDir({
   'no-length.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`], BODY),
   'no-length-lf.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`], BODY, '\n'),
   'upper.http': capture(['x-service-event: booking.cancelled', `X-SERVICE-SIGNATURE: ${sign(BODY)}`, `content-length: ${BODY.length}`], BODY),
-  'sig-padded.http': capture([`X-Service-Signature: \t ${sign(BODY)} \t`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-upper-hex.http': capture([`X-Service-Signature: sha256=${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-bare.http': capture([`X-Service-Signature: ${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-bare-upper.http': capture([`X-Service-Signature: ${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-upper-prefix.http': capture([`X-Service-Signature: SHA256=${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-sha1.http': capture([`X-Service-Signature: sha1=${'a'.repeat(40)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-short.http': capture([`X-Service-Signature: ${sign(BODY).slice(0, -1)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-nothex.http': capture([`X-Service-Signature: sha256=${'g'.repeat(64)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-empty.http': capture(['X-Service-Signature: ', `Content-Length: ${BODY.length}`], BODY),
+  'sig-padded.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: \t ${sign(BODY)} \t`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-upper-hex.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: sha256=${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-bare.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-bare-upper.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-upper-prefix.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: SHA256=${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-sha1.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: sha1=${'a'.repeat(40)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-short.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(0, -1)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-nothex.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: sha256=${'g'.repeat(64)}`, `Content-Length: ${BODY.length}`], BODY),
+  'sig-empty.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Signature: ', `Content-Length: ${BODY.length}`], BODY),
   'bad-header.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Signature: sha256=nothex', `Content-Length: ${BODY.length}`], BODY),
-  'two-sigs.http': capture([`X-Service-Signature: ${sign(BODY)}`, `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
+  'two-sigs.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`, `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
   'many-headers.http': signed(BODY, Array.from({ length: 40 }, (_, i) => `X-Filler-${i}: ${i}`)),
   'trailing-lf.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length + 1}`], `${BODY}\n`),
   'crlf-body.http': (() => {
     const lf = '{\n  "uid": "bk_9"\n}';
     const crlf = lf.replace(/\n/g, '\r\n');
-    return capture([`X-Service-Signature: ${sign(lf)}`, `Content-Length: ${crlf.length}`], crlf);
+    return capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(lf)}`, `Content-Length: ${crlf.length}`], crlf);
   })(),
   'other-event.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY, 'another endpoint')}`, `Content-Length: ${BODY.length}`], BODY),
+  'no-event.http': capture([`X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
+  'two-events.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Event: booking.created', `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
   'garbage.http': 'this is not HTTP\n',
   'empty.http': '',
   'truncated.http': capture([`X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length + 10}`], BODY),
@@ -106,6 +108,15 @@ describe('captures that are not authentic: exit 1', () => {
     expect(r.json()[0]!.reason).toContain(reason);
   });
 
+  it.each([
+    ['no-event.http', 'no X-Service-Event header (the signature matches the body)'],
+    ['two-events.http', 'more than one X-Service-Event header (the signature matches the body)'],
+  ])('%s: not authentic, as the contract has it for a missing or malformed header', async (name, reason) => {
+    const r = await verify({ request: at(name) });
+    expect(r.code).toBe(1);
+    expect(r.json()[0]).toMatchObject({ authentic: false, reason });
+  });
+
   // The header is strict, as the spec writes it (sha256= and lowercase hex); only --signature is lenient.
   it.each([
     ['sig-upper-hex.http', 'it has upper-case hex digits'],
@@ -119,7 +130,7 @@ describe('captures that are not authentic: exit 1', () => {
   ])('a signature header not in the spec\'s form, %s: not authentic, saying what is wrong', async (name, what) => {
     const r = await verify({ request: at(name) }, { output: 'tsv' });
     expect(r.code).toBe(1);
-    expect(r.out).toBe(`not-authentic\t\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\n`);
+    expect(r.out).toBe(`not-authentic\tbooking.cancelled\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\n`);
   });
 
   it('the same digest is accepted by --signature in any of those forms', async () => {

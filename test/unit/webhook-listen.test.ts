@@ -184,6 +184,34 @@ describe('forwarding', () => {
     expect(recorded.length).toBe(before + 1);
   });
 
+  it('no X-Service-Event header, two of them, or an empty one: 401 and not forwarded, though the signature matches', async () => {
+    const l = await startListen({ save: false, forwardTo: recorderUrl });
+    const before = recorded.length;
+    const body = Buffer.from('{"uid":"bk_ev"}');
+    const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+    const post = (events: string[]) =>
+      new Promise<number>((resolve, reject) => {
+        const headers: [string, string][] = [
+          ['Host', new URL(l.url).host],
+          ['Content-Length', String(body.length)],
+          ['X-Service-Signature', signature],
+          ...events.map((e): [string, string] => ['X-Service-Event', e]),
+        ];
+        const req = request(l.url, { method: 'POST', headers: headers.flat() as unknown as Record<string, string> });
+        req.on('response', (res) => resolve(res.statusCode!)).on('error', reject);
+        req.end(body);
+      });
+    expect([await post([]), await post(['booking.created', 'booking.cancelled']), await post(['']), await post(['booking.created'])]).toEqual([401, 401, 401, 200]);
+    await l.stop();
+    const reasons = l.out().trimEnd().split('\n').map((line) => line.split('\t').slice(2, 6).join('|'));
+    expect(reasons.slice(0, 3)).toEqual([
+      'not-authentic|bk_ev||no X-Service-Event header (the signature matches the body)',
+      'not-authentic|bk_ev||more than one X-Service-Event header (the signature matches the body)',
+      'not-authentic|bk_ev||empty X-Service-Event header (the signature matches the body)',
+    ]);
+    expect(recorded.length).toBe(before + 1);
+  });
+
   it('notes a forward that fails on a line of its own, and still answers 200', async () => {
     const l = await startListen({ save: false, forwardTo: 'http://127.0.0.1:9/' }, { tty: true, output: undefined });
     expect((await send({ url: l.url })).code).toBe(0);
