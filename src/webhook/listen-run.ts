@@ -44,8 +44,14 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   // Forwards still running at stop get a moment to finish (bin/booking.js ends the process 3 s after
   // the signal), then are aborted.
   const forwards = new AbortController();
+  let stopping = false;
   const server = createServer((req, res) => {
-    const p = receive(req, res).catch((err: unknown) => {
+    const from = req.socket.remoteAddress;
+    const p = receive(req, res, from).catch((err: unknown) => {
+      if (stopping && req.destroyed) {
+        ctx.io.stderr.write(`warning: a delivery from ${from} was still arriving at stop; dropped.\n`);
+        return;
+      }
       ctx.io.stderr.write(`error: handling ${req.method} ${visible(req.url ?? '')}: ${(err as Error).message}\n`);
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -53,12 +59,13 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     void p.finally(() => pending.delete(p));
   });
 
-  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function receive(req: IncomingMessage, res: ServerResponse, from: string | undefined): Promise<void> {
     const time = ctx.now();
     const body = await readBody(req);
     if (body === undefined) {
       res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"ok":false,"error":"body too large"}\n');
-      ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${req.socket.remoteAddress}.\n`);
+      // The address is taken at the start: once the 413 has gone out, the socket may already be gone.
+      ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.\n`);
       return;
     }
     const headers = fromHeaders(req.rawHeaders);
@@ -94,8 +101,14 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     if (ctx.signal.aborted) resolve();
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  stopping = true;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  const grace = setTimeout(() => forwards.abort(), STOP_GRACE_MS);
+  // After the grace, forwards still running are aborted, and deliveries still arriving (a sender that
+  // stalled part-way through a body) are cut off, so that Ctrl-C always ends with exit 0.
+  const grace = setTimeout(() => {
+    forwards.abort();
+    server.closeAllConnections();
+  }, STOP_GRACE_MS);
   await Promise.allSettled([...pending]);
   clearTimeout(grace);
   server.closeAllConnections();

@@ -3,6 +3,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
+import { connect as netConnect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runListen, type ListenOptions } from '../../src/commands/webhook/listen';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send';
@@ -258,6 +259,46 @@ describe('listen: start and stop', () => {
   it('stops cleanly on abort with exit 0', async () => {
     const l = await startListen({ save: false });
     expect(await l.stop()).toBe(0);
+  });
+
+  it('a sender stalled part-way through a body does not hold the stop: exit 0, and a warning', async () => {
+    const l = await startListen({ save: false });
+    const { port } = new URL(l.url);
+    const socket = netConnect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.on('error', () => {});
+    socket.write('POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Length: 20\r\n\r\n{"');
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    expect(await l.stop()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2900);
+    expect(l.err()).toMatch(/warning: a delivery from 127\.0\.0\.1 was still arriving at stop; dropped\.\n/);
+    expect(l.err()).not.toContain('error:');
+    socket.destroy();
+  });
+
+  it('a body over 64 MiB is refused (413) with a warning naming the sender, not an error', async () => {
+    const l = await startListen({ save: false });
+    // The sender may see the 413 or, still writing when the socket closes, only a reset: either way
+    // what the listen user sees is the warning.
+    await new Promise<void>((resolve) => {
+      const req = request(l.url, { method: 'POST', headers: { 'content-length': String(65 * 1024 * 1024) } });
+      req.on('response', (res) => (res.resume(), resolve())).on('error', () => resolve());
+      const chunk = Buffer.alloc(1024 * 1024);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < 65) {
+          sent++;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    for (let i = 0; i < 200 && !l.err().includes('refused'); i++) await new Promise((r) => setTimeout(r, 10));
+    await l.stop();
+    expect(l.err()).toContain('warning: refused a body over 64 MiB from 127.0.0.1.');
+    expect(l.err()).not.toContain('error:');
   });
 
   it('a port in use is a failure naming it', async () => {
