@@ -45,8 +45,7 @@ export function headerValues(rawHeaders: string[], name: string): string[] {
   return out;
 }
 
-const CRLF2 = Buffer.from('\r\n\r\n');
-const LF2 = Buffer.from('\n\n');
+const HEAD_ENDS = ['\r\n\r\n', '\n\n', '\n\r\n'].map((s) => Buffer.from(s));
 const PAD = Buffer.from('\n');
 const EMPTY = Buffer.alloc(0);
 // The head must end within this (llhttp refuses heads over 16 KiB).
@@ -236,11 +235,13 @@ function isLfStyle(first: Buffer): boolean {
 
 /** Offset just past the blank line that ends the head, in either line-end style; -1 if not found. */
 function findHeadEnd(data: Buffer): number {
-  const crlf = data.indexOf(CRLF2);
-  const lf = data.indexOf(LF2);
-  if (crlf === -1) return lf === -1 ? -1 : lf + 2;
-  if (lf === -1 || crlf < lf) return crlf + 4;
-  return lf + 2;
+  // Mixed ends too (LF headers and a CRLF blank line, as a hand edit can leave): llhttp accepts them.
+  let end = -1;
+  for (const blank of HEAD_ENDS) {
+    const at = data.indexOf(blank);
+    if (at !== -1 && (end === -1 || at + blank.length < end)) end = at + blank.length;
+  }
+  return end;
 }
 
 function malformed(path: string, err: Error): UsageError {

@@ -45,6 +45,7 @@ const tmp = tempDir({
   'other-event.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY, 'another endpoint')}`, `Content-Length: ${BODY.length}`], BODY),
   'no-event.http': capture([`X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
   'two-events.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Event: booking.created', `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
+  'mixed-ends.http': `POST /hook HTTP/1.1\nX-Service-Event: booking.cancelled\nX-Service-Signature: ${sign(BODY)}\n\r\n${BODY}`,
   'garbage.http': 'this is not HTTP\n',
   'empty.http': '',
   'truncated.http': capture([`X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length + 10}`], BODY),
@@ -67,7 +68,7 @@ describe('captures that are authentic', () => {
     expect(r.json()).toEqual([{ file: fixture(name), authentic: true, event: 'booking.created', bytes: 244, reason: null, hints: [] }]);
   });
 
-  it.each(['ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'no-length-lf.http', 'upper.http', 'sig-padded.http', 'many-headers.http'])('%s', async (name) => {
+  it.each(['ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'no-length-lf.http', 'upper.http', 'sig-padded.http', 'many-headers.http', 'mixed-ends.http'])('%s', async (name) => {
     const r = await verify({ request: at(name) });
     expect(r.json()[0]).toMatchObject({ authentic: true, bytes: BODY.length });
     expect(r.code).toBe(0);
