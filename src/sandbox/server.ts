@@ -2,7 +2,8 @@
 // lifecycle timer and the webhook sender. Used by `booking sandbox`, the test suite and the demo.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FailureError, UsageError } from '../errors';
+import { UsageError } from '../errors';
+import { listenFailure } from '../listen-error';
 import { deliveryBody } from '../webhook/payload';
 import {
   DEFAULT_API_KEY, DEFAULT_BOOKINGS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, DEFAULT_SHAPE, DEFAULT_TICK_SECONDS,
@@ -133,12 +134,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
 function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      const where = `${urlHost(host)}:${port}`;
-      if (err.code === 'EADDRINUSE') reject(new FailureError(`cannot listen on ${where}: the port is in use`, 'Pick another with --port, or --port 0 for a free one.'));
-      else if (err.code === 'EACCES') reject(new FailureError(`cannot listen on ${where}: permission denied`, 'Ports below 1024 need privileges; pick another with --port.'));
-      else reject(new FailureError(`cannot listen on ${where}: ${err.code ?? err.message}`));
-    };
+    const onError = (err: NodeJS.ErrnoException) => reject(listenFailure(err, host, `${urlHost(host)}:${port}`));
     server.once('error', onError);
     server.listen(port, host, () => {
       server.off('error', onError);

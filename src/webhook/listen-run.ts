@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../context';
 import { hint } from '../context';
-import { FailureError, UsageError } from '../errors';
+import { UsageError } from '../errors';
+import { listenFailure } from '../listen-error';
 import { BodyDigest } from './body-digest';
 import { bufferSource, SPOOL_LIMIT } from './body-source';
 import { CaptureSaver } from './capture-file';
@@ -119,10 +120,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
 
 function startServer(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      const why = err.code === 'EADDRINUSE' ? 'the port is in use' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' ? 'no such address here' : err.message;
-      reject(new FailureError(`cannot listen on ${host}:${port}: ${why}.`, err.code === 'EADDRINUSE' ? 'Pick another with --port, or --port 0 for any free one.' : undefined));
-    });
+    server.once('error', (err: NodeJS.ErrnoException) => reject(listenFailure(err, host, `${host}:${port}`)));
     server.listen(port, host, () => {
       const a = server.address();
       if (a === null || typeof a === 'string') return resolve(String(a));

@@ -27,6 +27,7 @@ export async function verifyDeliveries(opts: VerifyOptions, ctx: Context): Promi
   if (!opts.request && opts.signature === undefined) {
     throw new UsageError('nothing to check against: give --signature SIG (the body from FILE or stdin) or --request CAPTURE…', 'See `booking webhook verify --help`.');
   }
+  if (opts.event !== undefined && opts.event.trim() === '') throw new UsageError('--event must not be empty: give the event you expect, such as booking.created.');
   return opts.request ? verifyCaptures(opts.request, opts, ctx) : verifyBody(opts.signature!, opts, ctx);
 }
 

@@ -55,7 +55,7 @@ describe('booking sandbox process', () => {
       const r = await runCli(['sandbox', '--port', String(port)]);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`error: cannot listen on 127.0.0.1:${port}: the port is in use\nPick another with --port, or --port 0 for a free one.\n`);
+      expect(r.stderr).toBe(`error: cannot listen on 127.0.0.1:${port}: the port is in use.\nPick another with --port, or --port 0 for any free one.\n`);
     } finally {
       p.child.kill('SIGTERM');
       await p.exit;

@@ -48,6 +48,9 @@ const CASES: Case[] = [
   ['--port 65536', ['webhook', 'listen', '--port', '65536', '--secret', 's']],
   ['--port word', ['webhook', 'listen', '--port', 'http', '--secret', 's']],
   ['sandbox --port negative', ['sandbox', '--port=-1']],
+  ['sandbox --host not of this machine', ['sandbox', '--port', '0', '--host', '192.0.2.1']],
+  ['webhook listen --host not of this machine', ['webhook', 'listen', '--port', '0', '--host', '192.0.2.1', '--secret', 's', '--no-save']],
+  ['webhook verify --event empty', ['webhook', 'verify', '--signature', `sha256=${'0'.repeat(64)}`, '--secret', 's', '--event', '']],
   // formats, commands, options
   ['-o xml', ['-o', 'xml', 'bookings', 'list']],
   ['-o without a value', ['bookings', 'list', '-o']],
@@ -111,7 +114,7 @@ const CASES: Case[] = [
   ['verify: --request is a folder', ['webhook', 'verify', '--request', file('a-folder'), '--secret', 's']],
 ];
 
-const SECOND_LINE_ALLOWED = /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.|use https:\/\/, or pass --allow-http if you accept that risk\.)$/;
+const SECOND_LINE_ALLOWED = /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.|use https:\/\/, or pass --allow-http if you accept that risk\.|Use 127\.0\.0\.1 \(the default\), ::1, or 0\.0\.0\.0 for every interface\.)$/;
 
 describe(`${CASES.length} bad inputs: exit 2, one line, no stack, nothing on stdout`, () => {
   const cfg = tempConfigDir();

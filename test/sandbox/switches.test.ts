@@ -84,7 +84,7 @@ describe('switches', () => {
     const sb = await sandbox({});
     await expect(startSandbox({ port: sb.port })).rejects.toMatchObject({
       exitCode: 1,
-      message: `cannot listen on 127.0.0.1:${sb.port}: the port is in use`,
+      message: `cannot listen on 127.0.0.1:${sb.port}: the port is in use.`,
     });
   });
 });
