@@ -129,20 +129,19 @@ export class BodyDigest {
 
 /**
  * HMACs of two rewritten versions of a body, for a second pass made only after a mismatch: with every
- * CRLF turned to LF, and without a leading UTF-8 BOM.
+ * CRLF turned to LF, and without a leading UTF-8 BOM. Each is a BodyDigest of the rewritten bytes, so
+ * it also tells whether the rewrite matches without a trailing newline (unix2dos, or an editor that
+ * adds a BOM, usually adds a final line end too).
  */
 export class VariantDigest {
-  private readonly crlf: Hash;
-  private readonly noBom: Hash;
-  private readonly outerKey: Buffer;
+  private readonly crlf: BodyDigest;
+  private readonly noBom: BodyDigest;
   private pendingCR = false;
   private skipped = 0;
 
   constructor(secret: Buffer) {
-    const keys = hmacKeys(secret);
-    this.crlf = createHash('sha256').update(keys.inner);
-    this.noBom = createHash('sha256').update(keys.inner);
-    this.outerKey = keys.outer;
+    this.crlf = new BodyDigest(secret);
+    this.noBom = new BodyDigest(secret);
   }
 
   update(chunk: Uint8Array): void {
@@ -153,9 +152,9 @@ export class VariantDigest {
     this.updateCrlf(chunk);
   }
 
-  finish(): { crlfToLf: Buffer; withoutBOM: Buffer } {
+  finish(): { crlfToLf: BodyDigests; withoutBOM: BodyDigests } {
     if (this.pendingCR) this.crlf.update(Buffer.of(CR));
-    return { crlfToLf: this.outer(this.crlf), withoutBOM: this.outer(this.noBom) };
+    return { crlfToLf: this.crlf.finish(), withoutBOM: this.noBom.finish() };
   }
 
   private updateCrlf(chunk: Uint8Array): void {
@@ -176,9 +175,5 @@ export class VariantDigest {
       start = i + 1;
     }
     this.crlf.update(chunk.subarray(start));
-  }
-
-  private outer(inner: Hash): Buffer {
-    return createHash('sha256').update(this.outerKey).update(inner.digest()).digest();
   }
 }

@@ -89,12 +89,37 @@ async function judgeSignature(input: JudgeInput): Promise<Verdict> {
     const variants = new VariantDigest(input.secret);
     await input.again((chunk) => variants.update(chunk));
     const v = variants.finish();
-    if (digests.hasCR && digestsEqual(v.crlfToLf, expected)) hints.push('crlf');
-    if (digests.startsWithBOM && digestsEqual(v.withoutBOM, expected)) hints.push('bom');
+    if (digests.hasCR) hints.push(...rewriteHints('crlf', v.crlfToLf, expected));
+    if (digests.startsWithBOM) hints.push(...rewriteHints('bom', v.withoutBOM, expected));
   }
   if (input.expectedEvent !== undefined && event !== null && event !== input.expectedEvent) hints.push('event');
-  const reason = hints.length ? hints.map((h) => hintText(h, input)).join('; ') : 'the signature does not match the body: a different secret, or the body was changed';
+  const reason = hints.length ? reasonText(hints, input) : 'the signature does not match the body: a different secret, or the body was changed';
   return { authentic: false, ...base, reason, hints };
+}
+
+/** `rewrite` when the rewritten body matches, with the trailing line end it also lost, if any. */
+function rewriteHints(rewrite: HintCode, d: BodyDigests, expected: Buffer): HintCode[] {
+  if (digestsEqual(d.digest, expected)) return [rewrite];
+  if (d.withoutCRLF && digestsEqual(d.withoutCRLF, expected)) return [rewrite, 'trailing_crlf'];
+  if (d.withoutLF && digestsEqual(d.withoutLF, expected)) return [rewrite, 'trailing_lf'];
+  return [];
+}
+
+const REWRITTEN: Partial<Record<HintCode, string>> = {
+  crlf: 'with CRLF line ends turned to LF',
+  bom: 'without its leading UTF-8 BOM',
+  trailing_lf: 'without its trailing newline (LF)',
+  trailing_crlf: 'without its trailing CRLF',
+};
+
+/** One text per cause; a rewrite found together with a trailing line end is one cause of two changes. */
+function reasonText(hints: HintCode[], input: JudgeInput): string {
+  const [first, second] = hints;
+  if ((first === 'crlf' || first === 'bom') && (second === 'trailing_lf' || second === 'trailing_crlf')) {
+    const both = `the body matches ${REWRITTEN[first]} and ${REWRITTEN[second]}: it was changed both ways after signing (an editor, unix2dos, a copy)`;
+    return [both, ...hints.slice(2).map((h) => hintText(h, input))].join('; ');
+  }
+  return hints.map((h) => hintText(h, input)).join('; ');
 }
 
 function hintText(code: HintCode, input: JudgeInput): string {

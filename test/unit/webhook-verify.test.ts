@@ -89,6 +89,17 @@ describe('mismatches: exit 1 and the likely cause when it is true', () => {
     expect(r.out).not.toContain(sign(received).slice(7));
   });
 
+  it.each([
+    ['CRLF line ends and a final CRLF (unix2dos)', `${body}\r\n`, lfBody, ['crlf', 'trailing_lf'], 'with CRLF line ends turned to LF and without its trailing newline (LF)'],
+    ['a BOM and a trailing LF', `\ufeff${lfBody}\n`, lfBody, ['bom', 'trailing_lf'], 'without its leading UTF-8 BOM and without its trailing newline (LF)'],
+    ['a BOM and a trailing CRLF', `\ufeff${lfBody}\r\n`, lfBody, ['bom', 'trailing_crlf'], 'without its leading UTF-8 BOM and without its trailing CRLF'],
+  ])('two changes at once: %s', async (_what, received, signed, codes, text) => {
+    const r = await verifyJson(received, sign(signed));
+    expect(r.code).toBe(1);
+    expect(r.json.hints).toEqual(codes);
+    expect(r.json.reason).toBe(`the body matches ${text}: it was changed both ways after signing (an editor, unix2dos, a copy)`);
+  });
+
   it('the same hints for a file body (read again) as for stdin (kept while read)', async () => {
     const d = tempDir({ 'crlf.json': body });
     try {
