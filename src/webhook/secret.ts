@@ -6,6 +6,8 @@ import type { Context } from '../context';
 import { UsageError } from '../errors';
 import { unreadable } from '../input';
 import { promptHidden } from '../prompt';
+import { openInput } from './input-open';
+import { readStreamChunks, type StreamInput } from './stream-input';
 
 export const SECRET_ENV = 'BOOKING_WEBHOOK_SECRET';
 
@@ -14,7 +16,11 @@ export interface SecretOptions {
   secretFile?: string;
 }
 
-export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io' | 'env'>): Promise<Buffer> {
+/**
+ * `stdinTaken`: stdin carries something else (the body, a capture), so `--secret-file -` cannot read
+ * the secret from it.
+ */
+export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io' | 'env' | 'signal'>, stdinTaken = false): Promise<Buffer> {
   if (opts.secret !== undefined && opts.secretFile !== undefined) {
     throw new UsageError('--secret and --secret-file are alternatives: give one.');
   }
@@ -23,7 +29,7 @@ export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io'
   if (opts.secret !== undefined) {
     [secret, from] = [Buffer.from(opts.secret), '--secret'];
   } else if (opts.secretFile !== undefined) {
-    [secret, from] = [await readSecretFile(opts.secretFile), opts.secretFile];
+    [secret, from] = opts.secretFile === '-' ? [await readSecretStdin(ctx, stdinTaken), 'stdin'] : [await readSecretFile(opts.secretFile), opts.secretFile];
   } else if (ctx.env[SECRET_ENV] !== undefined) {
     [secret, from] = [Buffer.from(ctx.env[SECRET_ENV]!), SECRET_ENV];
   } else {
@@ -47,5 +53,19 @@ async function readSecretFile(path: string): Promise<Buffer> {
   } catch (err) {
     throw unreadable(path, err);
   }
+  return lessOneNewline(content);
+}
+
+/** `--secret-file -`: the secret piped in (`vault read … | booking webhook verify --request … --secret-file -`). */
+async function readSecretStdin(ctx: Pick<Context, 'io' | 'signal'>, stdinTaken: boolean): Promise<Buffer> {
+  if (stdinTaken) throw new UsageError('--secret-file - and the body both read stdin: give one of them as a file.');
+  // Typed there, it would show on the screen: the prompt asks without echo.
+  if (ctx.io.stdinIsTTY) throw new UsageError('--secret-file -: stdin is a terminal; leave --secret-file out to be asked for the secret without echo.');
+  const chunks: Buffer[] = [];
+  await readStreamChunks(openInput(ctx.io, '-') as StreamInput, ctx.signal, (chunk) => chunks.push(chunk));
+  return lessOneNewline(Buffer.concat(chunks));
+}
+
+function lessOneNewline(content: Buffer): Buffer {
   return content.length > 0 && content[content.length - 1] === 0x0a ? content.subarray(0, -1) : content;
 }

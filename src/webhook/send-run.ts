@@ -30,7 +30,7 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
   let secret: Buffer;
   let body: Buffer;
   try {
-    secret = await resolveSecret(opts, ctx);
+    secret = await resolveSecret(opts, ctx, opts.body === '-');
     // Without --body, checkEvent has let through only the six names, which all have a sample.
     body = input ? await readBody(input, opts.body!, ctx) : Buffer.from(sampleDeliveryBody(event as EventName, ctx.now()));
   } finally {

@@ -13,7 +13,7 @@ export interface SignOptions extends SecretOptions {
 
 export async function signBody(opts: SignOptions, ctx: Context): Promise<number> {
   const source = bodySource(ctx.io, opts.file, ctx.signal);
-  const secret = await resolveSecret(opts, ctx);
+  const secret = await resolveSecret(opts, ctx, opts.file === undefined || opts.file === '-');
   const hmac = createSigner(secret);
   noteTerminalBody(ctx, source);
   let bytes = 0;

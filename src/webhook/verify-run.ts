@@ -38,7 +38,7 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     throw new UsageError(`--signature "${visible(shown)}" is not sha256=<64 hex> or 64 hex digits.`);
   }
   const source = bodySource(ctx.io, opts.file, ctx.signal);
-  const secret = await resolveSecret(opts, ctx);
+  const secret = await resolveSecret(opts, ctx, opts.file === undefined || opts.file === '-');
   const digest = new BodyDigest(secret);
   noteTerminalBody(ctx, source);
   await source.read((chunk) => digest.update(chunk));
@@ -50,7 +50,7 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
 }
 
 async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context): Promise<number> {
-  const secret = await resolveSecret(opts, ctx);
+  const secret = await resolveSecret(opts, ctx, paths.includes('-'));
   const out = verdictWriter(ctx, true);
   let code: number = ExitCode.OK;
   let hintShown = false;

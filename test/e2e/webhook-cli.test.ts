@@ -1,7 +1,7 @@
 // The webhook commands as a user runs them: `node bin/booking.js webhook …`, piped and on a terminal,
 // and a listen → send → verify round trip between real processes over 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCli, runCliTty } from '../helpers/cli';
 import { fixture, tempDir } from '../fixtures/webhook/kit';
@@ -24,6 +24,17 @@ describe('sign and verify', () => {
     const bad = await runCli(['webhook', 'verify', tmp.path('gh.txt'), '--signature', 'sha256=1234', '--secret', 'x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --signature "sha256=1234" is not sha256=<64 hex>/);
+  });
+
+  it('--secret-file - reads the secret from stdin, unless the body is read from there too', async () => {
+    const piped = await runCli(['webhook', 'verify', '--request', fixture('capture-crlf.http'), '--secret-file', '-'], { stdin: readFileSync(fixture('secret.txt')) });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^authentic\t/);
+    const sign = await runCli(['webhook', 'sign', tmp.path('gh.txt'), '--secret-file', '-'], { stdin: `${GH[0]}\n` });
+    expect(sign).toMatchObject({ code: 0, stdout: `${GH[1]}\n` });
+    const both = await runCli(['webhook', 'sign', '--secret-file', '-'], { stdin: 'Hello, World!' });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('error: --secret-file - and the body both read stdin: give one of them as a file.\n');
   });
 
   it('verify --request over the fixture captures: a JSON array, exit 1 for the tampered one', async () => {
