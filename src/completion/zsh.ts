@@ -40,7 +40,8 @@ function commandFunction(spec: CompletionSpec, cmd: CommandSpec): string[] {
     `${fn}() {`,
     '  local curcontext="$curcontext" state state_descr line ret=1',
     '  typeset -A opt_args',
-    '  _arguments -C -s -S \\',
+    // -A '-*': options after the subcommand word are the subcommand's (global ones included), not ours.
+    "  _arguments -C -s -S -A '-*' \\",
     ...continued([...specs, sq('1: :->command'), sq('*:: :->args')]).map((l, i, all) => (i === all.length - 1 ? `${l} && ret=0` : l)),
     '  case $state in',
     '    command)',

@@ -47,6 +47,11 @@ const CASES: Case[] = [
   },
   { line: 'booking bookings ls --l', exactly: ['--limit'] },
   { line: 'booking --profile work bookings ', exactly: subcommands('bookings') },
+  // Global options are accepted after the subcommand too: completion goes on after them.
+  { line: 'booking bookings --json ', exactly: subcommands('bookings') },
+  { line: 'booking bookings list --json --st', exactly: ['--status'] },
+  { line: 'booking bookings list -o json --li', exactly: ['--limit'] },
+  { line: 'booking bookings list --profile work --page', exactly: ['--page-size'] },
   { line: 'booking -o ', exactly: [...OUTPUT_FORMATS] },
   { line: 'booking bookings list --output ', exactly: [...OUTPUT_FORMATS] },
   { line: 'booking bookings list --output=', exactly: [...OUTPUT_FORMATS] },
