@@ -62,6 +62,26 @@ describe('api', () => {
     expect(r.stderr).toContain('--items-path meta.items is not an array');
   });
 
+  it('--paginate failing part-way names a --cursor that api itself resumes from', async () => {
+    server.setFaults((r) => (r.route === 'list' && r.page === 1 ? { kind: 'status', status: 500 } : undefined));
+    const failed = await api('/api/v1/bookings', '--paginate', '-o', 'ndjson', '--retries', '0');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uid: string }).uid)).toEqual(uidsUpTo(3));
+    const cursor = /resume with: --cursor (\S+)\n$/.exec(failed.stderr)?.[1];
+    expect(cursor, failed.stderr).toBe(server.cursorOf(1));
+    server.setFaults((r) => (r.route === 'other' ? bodies[r.path ?? ''] : undefined));
+    const rest = await api('/api/v1/bookings', '--paginate', '-o', 'ndjson', '--cursor', cursor!);
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(rest.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uid: string }).uid)).toEqual(uidsUpTo(7, 3));
+  });
+
+  it('a #fragment is dropped, so -F parameters still reach the query', async () => {
+    const before = server.requests.length;
+    const r = await api('/log?a=1#part', '-F', 'x=1');
+    expect(r.code).toBe(0);
+    expect(server.requests.slice(before).map((q) => q.url)).toEqual(['/log?a=1&x=1']);
+  });
+
   it('--items-path without --paginate is a usage error', async () => {
     const r = await api('/api/v1/me', '--items-path', 'data');
     expect(r.code).toBe(2);

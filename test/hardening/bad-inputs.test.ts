@@ -109,6 +109,9 @@ const CASES: Case[] = [
   ['send: event with a space, even with a body', ['webhook', 'send', HOOK, '--event', 'booking created', '--body', file('body.json'), '--secret', 's']],
   // paging overrides, plain http, sandbox pace
   ['api: --items-path without --paginate', ['api', '/api/v1/me', '--items-path', 'data']],
+  ['api: --limit without --paginate', ['api', '/api/v1/bookings', '--limit', '1']],
+  ['api: -o tsv without --paginate', ['api', '/api/v1/me', '-o', 'tsv']],
+  ['api: a URL that is not http(s)', ['api', 'ftp://127.0.0.1/x']],
   ['config set: plain http:// to another host', ['config', 'set', 'baseUrl', 'http://api.example.com']],
   ['sandbox --tick below 0.01', ['sandbox', '--tick', '0.001']],
   ['verify: --request is a folder', ['webhook', 'verify', '--request', file('a-folder'), '--secret', 's']],

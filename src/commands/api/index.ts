@@ -15,6 +15,7 @@ export interface ApiOptions {
   paginate: boolean;
   fields: [string, string][];
   limit?: number;
+  cursor?: string;
   cursorPath?: string;
   itemsPath?: string;
 }
@@ -26,9 +27,10 @@ export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
     .option('--paginate', 'follow next pages and print all items (paging rules of bookings list)', false)
     .option('-F, --field <key=value>', 'add a query parameter (repeatable)', collect(keyValue), [])
     .option('--limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000))
+    .addOption(new Option('--cursor <cursor>', 'with --paginate: start at this cursor or next-page URL (as a failure names it)').argParser(nonEmpty('--cursor')))
     .addOption(new Option('--cursor-path <path>', 'with --paginate: dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'with --paginate: dot path of the items array in the body').argParser(nonEmpty('--items-path')))
-    .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursorPath?: string; itemsPath?: string }, cmd: Command) => {
+    .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursor?: string; cursorPath?: string; itemsPath?: string }, cmd: Command) => {
       const { field: fields, ...rest } = opts;
       deps.setExitCode((await runF({ path, fields, ...rest }, deps.context(cmd))) ?? 0);
     });
@@ -44,7 +46,10 @@ function keyValue(value: string): [string, string] {
 export function apiTarget(path: string, fields: [string, string][]): string {
   if (path.trim() === '') throw new UsageError('api: the path must not be empty.');
   const isUrl = /^https?:\/\//i.test(path);
-  let target = isUrl || path.startsWith('/') ? path : `/${path}`;
+  if (!isUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) throw new UsageError(`api: "${path.slice(0, 80)}" is neither a path nor an http(s) URL.`);
+  // A #fragment never reaches the server: dropped, so that -F parameters land in the query.
+  const bare = path.replace(/#.*$/s, '');
+  let target = isUrl || bare.startsWith('/') ? bare : `/${bare}`;
   if (fields.length > 0) {
     const params = new URLSearchParams(fields);
     target += (target.includes('?') ? '&' : '?') + params.toString();
@@ -54,14 +59,18 @@ export function apiTarget(path: string, fields: [string, string][]): string {
 
 export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const target = apiTarget(opts.path, opts.fields);
-  if (!opts.paginate && (opts.cursorPath || opts.itemsPath)) {
-    throw new UsageError(`${opts.cursorPath ? '--cursor-path' : '--items-path'} goes with --paginate.`);
+  if (!opts.paginate) {
+    const pagingOnly = (['limit', 'cursor', 'cursorPath', 'itemsPath'] as const).find((k) => opts[k] !== undefined);
+    if (pagingOnly) throw new UsageError(`--${pagingOnly.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with --paginate.`);
+    // Without --paginate the body is printed as sent: there are no items to lay out as rows.
+    const output = ctx.globals.output;
+    if (output && output !== 'json') throw new UsageError(`-o ${output} goes with --paginate: without it, api prints the body as sent (JSON pretty-printed).`);
   }
   if (opts.paginate) {
     // api is JSON-first: a paginated call prints one JSON array unless -o says otherwise.
     const listCtx = ctx.globals.output ? ctx : { ...ctx, globals: { ...ctx.globals, output: 'json' as const } };
-    const { limit, cursorPath, itemsPath } = opts;
-    await runList(listCtx, { path: target, paginate: true, limit, cursorPath, itemsPath, sendLimit: false });
+    const { limit, cursor, cursorPath, itemsPath } = opts;
+    await runList(listCtx, { path: target, paginate: true, limit, cursor, cursorPath, itemsPath, sendLimit: false });
     return;
   }
   const client = await ctx.http();
