@@ -133,7 +133,7 @@ function loadProgram() {
 }
 
 /**
- * <user cache>/booking-cli/<node version>-<arch>[-<options>]/<build>-<command>.v8cache, or undefined
+ * <user cache>/booking-cli/<node version>-<arch>-<install>[-<options>]/<build>-<command>.v8cache, or undefined
  * when there is no cache folder or NODE_DISABLE_COMPILE_CACHE is set (node's own switch for its
  * compile cache).
  * One cache per command ("bookings-get", "webhook-verify"…): a cache holds the functions its run
@@ -149,7 +149,9 @@ function codeCacheFile(path, build) {
   // V8 rejects a cache made under other flags: runs with other node options get folders of their own
   // rather than rewriting each other's caches.
   const options = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ').trim();
-  const folder = `${process.version}-${process.arch}${options ? `-${fnv1a(options)}` : ''}`;
+  // Per install too: a cache keeps the file name its functions were compiled from, and stack traces
+  // would otherwise name another checkout of the same build.
+  const folder = `${process.version}-${process.arch}-${fnv1a(__dirname)}${options ? `-${fnv1a(options)}` : ''}`;
   return path.join(base, 'booking-cli', folder, `${build}-${command}.v8cache`);
 }
 
