@@ -29,12 +29,16 @@ const sendsRequests = /^(login|whoami|bookings|event-types|api)(-|$)/.test(comma
 //   the background after the first response, and exiting waits for that (~60 ms);
 // - a command that sends requests compiles the whole parser up front, on a background thread
 //   (precompileParser below), rather than function by function on the main thread as it first runs;
+//   one thread only: on a small machine more compile threads take the cores the main thread needs
+//   while it loads the program (~0.6 ms of a `bookings get` on 2 cores);
 // - no scavenges scheduled as tasks: a short run would spend ~1 ms collecting young objects it is
 //   about to drop by exiting; a long one still collects them, when they fill the young generation;
 // - a young generation that keeps its first size: V8 doubles it (up to 32 MB) each time enough has
 //   survived its collections, which a long listing always gets to, so peak memory would grow with
 //   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat.
-require('node:v8').setFlagsFromString(`--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation' : ''}`);
+require('node:v8').setFlagsFromString(
+  `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`,
+);
 
 /** Set when this run should leave a code cache behind for the next run of the same command. */
 let saveCodeCache;
