@@ -74,7 +74,7 @@ function forEachCommand(cmd: Command, fn: (c: Command) => void): void {
 }
 
 function profileName(value: string): string {
-  // Empty, as in `BOOKING_PROFILE= booking …` or `--profile "$UNSET"`, is no choice: like an empty
+  // Empty, as in `BOOKING_PROFILE= booking ...` or `--profile "$UNSET"`, is no choice: like an empty
   // BOOKING_BASE_URL or BOOKING_API_KEY, it leaves the default.
   if (value === '') return 'default';
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(value)) {

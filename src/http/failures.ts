@@ -63,7 +63,7 @@ export function serverMessage(body: Buffer, contentType: string | undefined): st
     str(b.title) ??
     str(b.error_description) ??
     str(first) ??
-    // JSON:API: {"errors":[{"title":…,"detail":…}]}
+    // JSON:API: {"errors":[{"title":"...","detail":"..."}]}
     str(firstObject?.message) ??
     str(firstObject?.detail) ??
     str(firstObject?.title) ??

@@ -56,7 +56,7 @@ async function readSecretFile(path: string): Promise<Buffer> {
   return lessOneNewline(content);
 }
 
-/** `--secret-file -`: the secret piped in (`vault read … | booking webhook verify --request … --secret-file -`). */
+/** `--secret-file -`: the secret piped in (`vault read ... | booking webhook verify --request ... --secret-file -`). */
 async function readSecretStdin(ctx: Pick<Context, 'io' | 'signal'>, stdinTaken: boolean): Promise<Buffer> {
   if (stdinTaken) throw new UsageError('--secret-file - and the body both read stdin: give one of them as a file.');
   // Typed there, it would show on the screen: the prompt asks without echo.
