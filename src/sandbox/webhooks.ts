@@ -22,10 +22,15 @@ export interface WebhookSenderOptions {
   warn?: (line: string) => void;
 }
 
+/** Deliveries one URL may have waiting behind the one under way; more are dropped, with a warning. */
+export const MAX_WAITING = 100;
+
 export class WebhookSender {
   private readonly inflight = new Set<Promise<void>>();
   /** Per URL, the last delivery queued: the next one starts when it has settled. */
   private readonly queues = new Map<string, Promise<void>>();
+  /** Per URL, how many deliveries are queued or under way. */
+  private readonly counts = new Map<string, number>();
   private readonly closing = new AbortController();
 
   constructor(private readonly opts: WebhookSenderOptions) {}
@@ -35,9 +40,17 @@ export class WebhookSender {
     if (this.closing.signal.aborted) return;
     const bytes = Buffer.from(body, 'utf8');
     for (const url of this.opts.urls) {
+      // A receiver down for long would otherwise get an hour of stale changes in a burst when it is back.
+      const count = this.counts.get(url) ?? 0;
+      if (count > MAX_WAITING) {
+        this.opts.warn?.(`${new Date().toISOString()} webhook ${event} ${url} dropped (${MAX_WAITING} deliveries already waiting for this receiver)`);
+        continue;
+      }
+      this.counts.set(url, count + 1);
       const previous = this.queues.get(url) ?? Promise.resolve();
       const p = previous.then(() => this.deliver(url, event, bytes)).finally(() => {
         this.inflight.delete(p);
+        this.counts.set(url, this.counts.get(url)! - 1);
         if (this.queues.get(url) === p) this.queues.delete(url);
       });
       this.queues.set(url, p);

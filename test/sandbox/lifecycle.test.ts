@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../src/webhook/signature';
 import { startSandbox } from '../../src/sandbox/server';
+import { MAX_WAITING, WebhookSender } from '../../src/sandbox/webhooks';
 import { get } from './helpers';
 
 interface Delivery {
@@ -138,6 +139,16 @@ describe('lifecycle', () => {
     const created = [...seen.values()].filter((events) => events.includes('booking.created'));
     expect(created.length).toBeGreaterThan(1);
     for (const events of created) expect(events[0]).toBe('booking.created');
+  });
+
+  it('keeps at most MAX_WAITING deliveries waiting for a receiver that is down; more are dropped with a warning', async () => {
+    const warns: string[] = [];
+    const sender = new WebhookSender({ urls: ['http://127.0.0.1:9/'], secret: 's', retryDelaysMs: [60_000], warn: (l) => warns.push(l) });
+    for (let i = 0; i < MAX_WAITING + 5; i++) sender.send('booking.created', '{}');
+    await sender.close();
+    const dropped = warns.filter((l) => l.includes(' dropped '));
+    expect(dropped).toHaveLength(4);
+    expect(dropped[0]).toMatch(/webhook booking\.created http:\/\/127\.0\.0\.1:9\/ dropped \(100 deliveries already waiting for this receiver\)$/);
   });
 
   it('gives up after the last retry, and on a closed port says why', async () => {
