@@ -20,17 +20,25 @@ export interface Verdict {
   hints: HintCode[];
 }
 
+/** The one value of a header that a delivery carries exactly once, or what is wrong with it. */
+function singleHeader(values: string[], name: string): { value: string | null; problem?: string } {
+  // Only the spaces and tabs around a value are dropped: HTTP says they are not part of it.
+  const value = values[0]?.replace(/^[ \t]+|[ \t]+$/g, '') ?? null;
+  if (values.length === 0) return { value, problem: `no ${name} header` };
+  if (values.length > 1) return { value, problem: `more than one ${name} header` };
+  return { value };
+}
+
 /**
  * The expected digest from a signature header's values, or why there is none. Strict, unlike
  * --signature: the spec defines the header as sha256= and lowercase hex, and a malformed one makes the
- * delivery not authentic. Only the spaces and tabs around a value are dropped: HTTP says they are not
- * part of it.
+ * delivery not authentic.
  */
 export function expectedFromHeader(values: string[]): Buffer | string {
   const name = 'X-Service-Signature';
-  if (values.length === 0) return `no ${name} header`;
-  if (values.length > 1) return `more than one ${name} header`;
-  const parsed = parseSignatureHeader(values[0]!.replace(/^[ \t]+|[ \t]+$/g, ''));
+  const { value, problem } = singleHeader(values, name);
+  if (problem) return problem;
+  const parsed = parseSignatureHeader(value!);
   return typeof parsed === 'string' ? `malformed ${name} header: ${parsed} (the service sends sha256= and 64 lowercase hex digits)` : parsed;
 }
 
@@ -41,12 +49,9 @@ export function expectedFromHeader(values: string[]): Buffer | string {
  */
 export function eventFromHeader(values: string[]): { event: string | null; problem?: string } {
   const name = 'X-Service-Event';
-  const trimmed = values.map((v) => v.replace(/^[ \t]+|[ \t]+$/g, ''));
-  const event = trimmed[0] ?? null;
-  if (trimmed.length === 0) return { event, problem: `no ${name} header` };
-  if (trimmed.length > 1) return { event, problem: `more than one ${name} header` };
-  if (event === '') return { event, problem: `empty ${name} header` };
-  return { event };
+  const { value: event, problem } = singleHeader(values, name);
+  if (problem) return { event, problem };
+  return event === '' ? { event, problem: `empty ${name} header` } : { event };
 }
 
 /** A headers-level judgement: the signature and event headers of one delivery. */
@@ -105,11 +110,19 @@ function rewriteHints(rewrite: HintCode, d: BodyDigests, expected: Buffer): Hint
   return [];
 }
 
+/** How the body was changed, for the causes that are a change of the body. */
 const REWRITTEN: Partial<Record<HintCode, string>> = {
   crlf: 'with CRLF line ends turned to LF',
   bom: 'without its leading UTF-8 BOM',
   trailing_lf: 'without its trailing newline (LF)',
   trailing_crlf: 'without its trailing CRLF',
+};
+
+const CAUSE: Partial<Record<HintCode, string>> = {
+  crlf: 'line ends were converted after signing (git autocrlf, an editor)',
+  bom: 'an editor added one when saving',
+  trailing_lf: 'one was added after signing (an editor, echo, a copy)',
+  trailing_crlf: 'one was added after signing',
 };
 
 /** One text per cause; a rewrite found together with a trailing line end is one cause of two changes. */
@@ -123,16 +136,8 @@ function reasonText(hints: HintCode[], input: JudgeInput): string {
 }
 
 function hintText(code: HintCode, input: JudgeInput): string {
-  switch (code) {
-    case 'trailing_lf':
-      return 'the body matches without its trailing newline (LF): one was added after signing (an editor, echo, a copy)';
-    case 'trailing_crlf':
-      return 'the body matches without its trailing CRLF: one was added after signing';
-    case 'crlf':
-      return 'the body matches with CRLF line ends turned to LF: line ends were converted after signing (git autocrlf, an editor)';
-    case 'bom':
-      return 'the body matches without its leading UTF-8 BOM: an editor added one when saving';
-    case 'event':
-      return `the X-Service-Event header is "${input.event}", not "${input.expectedEvent}" (--event): a delivery meant for another endpoint and its secret?`;
+  if (code === 'event') {
+    return `the X-Service-Event header is "${input.event}", not "${input.expectedEvent}" (--event): a delivery meant for another endpoint and its secret?`;
   }
+  return `the body matches ${REWRITTEN[code]}: ${CAUSE[code]}`;
 }
