@@ -51,8 +51,7 @@ export function columnsForFields(fields: string[], items: unknown[] = []): Colum
   return fields.map((f) => {
     const path = parsePath(f);
     const sample = items.map((item) => getPath(item, path)).find(hasValue);
-    const kind = typeof sample === 'string' && ISO_LIKE.test(sample) ? 'time' : kindOfName(f);
-    return { header: escapeControl(f.toUpperCase()), paths: [path], kind };
+    return { header: escapeControl(f.toUpperCase()), paths: [path], kind: kindOf(f, sample) };
   });
 }
 
@@ -86,6 +85,11 @@ export function chooseColumns(items: unknown[], preferred?: ColumnSpec[], keepEm
 const FIRST_KEYS = ['id', 'uid', 'slug', 'name', 'title'];
 const ISO_LIKE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/;
 
+/** A column holding date-times is kept whole; otherwise its name says. */
+function kindOf(path: string, sample: unknown): ColumnKind {
+  return typeof sample === 'string' && ISO_LIKE.test(sample) ? 'time' : kindOfName(path);
+}
+
 function kindOfName(path: string): ColumnKind {
   const name = path.split('.').pop() ?? path;
   if (/^(id|uid|slug)$/i.test(name) || /(_id|_uid|[a-z]Id|[a-z]Uid)$/.test(name)) return 'id';
@@ -113,9 +117,7 @@ function columnsFromData(items: unknown[]): Column[] {
   const first = FIRST_KEYS.flatMap((f) => scalars.filter((k) => k.toLowerCase() === f));
   const ordered = [...first, ...scalars.filter((k) => !first.includes(k)), ...keys.filter(isNested)];
   return ordered.map((key) => {
-    const s = sample.get(key);
-    const kind = typeof s === 'string' && ISO_LIKE.test(s) ? 'time' : kindOfName(key);
     // A field name is API data too: shown escaped, like the values.
-    return { header: escapeControl(key.toUpperCase()), paths: [[key]], kind };
+    return { header: escapeControl(key.toUpperCase()), paths: [[key]], kind: kindOf(key, sample.get(key)) };
   });
 }
