@@ -73,11 +73,14 @@ main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
 });
 // Nothing left to wait on, yet the command has not finished: node would exit 0, which a script takes
 // for success (a verdict never given, a body never read). That is a bug; say so and fail.
-process.on('beforeExit', () => {
-  if (settled) return;
-  process.stderr.write('error: the command stopped before it finished (a bug in booking; please report it)\n');
-  exitWhenWritten(1);
-});
+// Checked on the next turn: another 'beforeExit' listener (the prompt's, for Ctrl-D) may settle it.
+process.on('beforeExit', () =>
+  setImmediate(() => {
+    if (settled) return;
+    process.stderr.write('error: the command stopped before it finished (a bug in booking; please report it)\n');
+    exitWhenWritten(1);
+  }),
+);
 
 /**
  * Exits once stdout and stderr hold nothing unwritten. Writes to a pipe are synchronous only while

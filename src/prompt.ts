@@ -37,13 +37,20 @@ export async function promptHidden(io: IOStreams, message: string, alternative: 
     throw new UsageError(`no ${message.replace(/:\s*$/, '').toLowerCase()} given and no terminal to ask on; ${alternative}.`);
   }
   const { default: password } = await import('@inquirer/password');
+  // Ctrl-D closes inquirer's readline without settling the prompt: nothing is left to wait on, and
+  // node would exit. That is the user ending the input, so it ends the prompt like Ctrl-C.
+  const ended = new AbortController();
+  const onIdle = () => ended.abort();
+  process.once('beforeExit', onIdle);
   try {
     return await password(
       { message, mask: false, theme: io.color ? COLOURED : PLAIN },
-      { input: io.stdin as NodeJS.ReadableStream & { isTTY?: boolean }, output: process.stderr, clearPromptOnDone: false },
+      { input: io.stdin as NodeJS.ReadableStream & { isTTY?: boolean }, output: process.stderr, clearPromptOnDone: false, signal: ended.signal },
     );
   } catch (err) {
     if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError') throw new InterruptedError();
     throw err;
+  } finally {
+    process.off('beforeExit', onIdle);
   }
 }

@@ -69,6 +69,15 @@ describe('sign and verify', () => {
     expect(sign.output).toContain(`${GH[1]}\n`);
   });
 
+  it('Ctrl-D at the secret prompt ends the command as interrupted (130), in sign and login alike', async () => {
+    for (const args of [['webhook', 'sign', tmp.path('gh.txt')], ['login', '--base-url', 'http://127.0.0.1:9']]) {
+      const r = await runCliTty(args, { answers: [{ after: args[0] === 'login' ? 'API key' : 'Webhook signing secret', text: '\x04' }] });
+      expect(r.code, r.output).toBe(130);
+      expect(r.output).toContain('error: interrupted');
+      expect(r.output).not.toContain('a bug in booking');
+    }
+  });
+
   it('send --body - on a terminal: the secret is asked first, then the body is read', async () => {
     const answers = [
       { after: 'Webhook signing secret', text: `${GH[0]}\r` },
