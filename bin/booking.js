@@ -195,6 +195,21 @@ function writeCodeCache(fs, path, file, data, build) {
     for (const name of fs.readdirSync(dir)) {
       if (name.endsWith('.v8cache') && !name.startsWith(`${build}-`)) fs.rmSync(path.join(dir, name), { force: true });
     }
+    // Each folder names its install; the folders of installs that are gone (a deleted checkout, an
+    // npx folder) are removed, so that caches do not pile up.
+    const marker = path.join(dir, 'install');
+    if (!fs.existsSync(marker)) fs.writeFileSync(marker, `${__dirname}\n`, { mode: 0o600 });
+    const root = path.dirname(dir);
+    for (const name of fs.readdirSync(root)) {
+      const other = path.join(root, name);
+      let install;
+      try {
+        install = fs.readFileSync(path.join(other, 'install'), 'utf8').trim();
+      } catch {
+        continue; // not ours to judge (a folder of an older version, or being written)
+      }
+      if (other !== dir && path.isAbsolute(install) && !fs.existsSync(install)) fs.rmSync(other, { recursive: true, force: true });
+    }
   } catch {
     try {
       fs.rmSync(temp, { force: true });

@@ -54,8 +54,11 @@ export function serverMessage(body: Buffer, contentType: string | undefined): st
   const nested = typeof error === 'object' && error !== null ? error : undefined;
   const first = Array.isArray(b.errors) ? (b.errors[0] as Record<string, unknown> | string | undefined) : undefined;
   const firstObject = typeof first === 'object' && first !== null ? first : undefined;
+  // OAuth: {"error":"invalid_token","error_description":"The access token expired"}
+  const oauth = str(error) && str(b.error_description) ? `${error}: ${b.error_description}` : undefined;
   return (
     str(b.message) ??
+    oauth ??
     str(error) ??
     str(nested?.message) ??
     str(nested?.detail) ??
@@ -151,9 +154,13 @@ export function networkFailure(method: string, url: URL, err: unknown, retries: 
   return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`);
 }
 
-/** The proxy variable EnvHttpProxyAgent takes for this URL's protocol, when one is set. */
+/**
+ * The proxy variable EnvHttpProxyAgent takes for this URL, when one is set: an https:// URL goes
+ * through HTTPS_PROXY, or HTTP_PROXY when that is the only one set (undici's rule, unlike curl's).
+ */
 function proxyFor(url: URL): string | undefined {
-  const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+  const http = ['http_proxy', 'HTTP_PROXY'];
+  const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', ...http] : http;
   return names.find((name) => process.env[name]);
 }
 

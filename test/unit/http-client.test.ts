@@ -62,11 +62,12 @@ describe('error messages', () => {
     ]);
   });
 
-  it('reads JSON:API errors[0].detail/title and Rails-style {errors: {field: [...]}}', async () => {
+  it('reads JSON:API errors[0].detail/title, Rails-style {errors: {field: [...]}} and OAuth error_description', async () => {
     const bodies = [
       { errors: [{ status: '422', title: 'Invalid Attribute', detail: 'status must be one of …' }] },
       { errors: [{ title: 'Conflict' }] },
       { errors: { status: ['is invalid'], limit: ['must be at most 100'] } },
+      { error: 'invalid_token', error_description: 'The access token expired' },
     ];
     r = rig((_req, n) => ({ status: 422, body: bodies[n - 1] }));
     const said = [];
@@ -75,6 +76,7 @@ describe('error messages', () => {
       'GET /api/v1/bookings: 422 Unprocessable Entity: status must be one of …',
       'GET /api/v1/bookings: 422 Unprocessable Entity: Conflict',
       'GET /api/v1/bookings: 422 Unprocessable Entity: status is invalid; limit must be at most 100',
+      'GET /api/v1/bookings: 422 Unprocessable Entity: invalid_token: The access token expired',
     ]);
   });
 

@@ -1,0 +1,50 @@
+// The V8 code cache bin/booking.js keeps in the user's cache folder: one folder per node version,
+// architecture and install, written private, and folders of installs that are gone cleaned away.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, runCli, tempConfigDir } from '../helpers/cli';
+
+const dirs: { cleanup(): void }[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+
+function cacheHome() {
+  const d = tempConfigDir();
+  dirs.push(d);
+  return { home: d.dir, root: join(d.dir, 'booking-cli') };
+}
+
+describe('code cache', () => {
+  it('is written after a successful run, private, in a folder that names its install', async () => {
+    const { home, root } = cacheHome();
+    const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } });
+    expect(r.code, r.stderr).toBe(0);
+    const [folder, ...others] = readdirSync(root);
+    expect(others).toEqual([]);
+    expect(folder).toMatch(new RegExp(`^${process.version}-${process.arch}-[0-9a-f]{8}$`));
+    const dir = join(root, folder!);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(readFileSync(join(dir, 'install'), 'utf8')).toBe(`${join(BIN, '..')}\n`);
+    const caches = readdirSync(dir).filter((n) => n.endsWith('.v8cache'));
+    expect(caches).toHaveLength(1);
+    expect(caches[0]).toMatch(/^[0-9a-f]{16}-config-path\.v8cache$/);
+    expect(statSync(join(dir, caches[0]!)).mode & 0o777).toBe(0o600);
+  });
+
+  it('removes the folders of installs that are gone, and keeps the others', async () => {
+    const { home, root } = cacheHome();
+    const make = (name: string, install?: string) => {
+      mkdirSync(join(root, name), { recursive: true });
+      writeFileSync(join(root, name, 'x-whoami.v8cache'), 'old');
+      if (install !== undefined) writeFileSync(join(root, name, 'install'), `${install}\n`);
+    };
+    make(`${process.version}-${process.arch}-00000001`, join(home, 'a-deleted-checkout', 'bin'));
+    make(`${process.version}-${process.arch}-00000002`, home); // an install that is still there
+    make('an-older-layout'); // no marker: left alone
+    const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(root, `${process.version}-${process.arch}-00000001`))).toBe(false);
+    expect(existsSync(join(root, `${process.version}-${process.arch}-00000002`))).toBe(true);
+    expect(existsSync(join(root, 'an-older-layout'))).toBe(true);
+  });
+});
