@@ -64,7 +64,19 @@ export function streamInput(path: string, fd: number): StreamInput {
 }
 
 function stdinInput(io: IOStreams, name: string): StreamInput {
+  // `< some-folder`: node's stdin would read it as an empty body and the command would go on.
+  assertNotFolder(name);
   return { kind: 'stream', name, open: () => io.stdin, owned: false, terminal: io.stdinIsTTY };
+}
+
+function assertNotFolder(name: string): void {
+  let folder = false;
+  try {
+    folder = fstatSync(0).isDirectory();
+  } catch {
+    return; // no stdin to look at: reading it says what is wrong
+  }
+  if (folder) throw unreadable(name, { code: 'EISDIR' });
 }
 
 // node:net and node:tty are loaded only for a pipe or a device: at start-up they cost ~2 ms, which

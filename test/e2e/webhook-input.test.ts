@@ -1,7 +1,8 @@
 // Where `webhook verify` / `webhook sign` read from, as a shell user gives it: captures and bodies
 // through a pipe, a FIFO or process substitution (none can be read by position, nor twice), and a
 // body typed on a terminal (a note says how to end it; Ctrl-C stops the wait at once).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCli, runCliTty } from '../helpers/cli';
 import { fixture, tempDir } from '../fixtures/webhook/kit';
@@ -146,5 +147,21 @@ describe('a body typed on a terminal', () => {
   it('no note when stdin is a pipe', async () => {
     const r = await runCli(['webhook', 'sign', '--secret', GH[0]], { stdin: 'Hello, World!' });
     expect(r).toMatchObject({ code: 0, stdout: `${GH[1]}\n`, stderr: '' });
+  });
+});
+
+describe('stdin that is a folder (`< some-folder`)', () => {
+  it('is unreadable input (exit 2), not an empty body', () => {
+    const folder = openSync(ROOT, 'r');
+    try {
+      for (const args of [['webhook', 'sign', '--secret', 'k'], ['webhook', 'verify', '--request', '-', '--secret', 'k']]) {
+        const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv(), stdio: [folder, 'pipe', 'pipe'], encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toBe('error: cannot read stdin: is a directory.\n');
+      }
+    } finally {
+      closeSync(folder);
+    }
   });
 });
