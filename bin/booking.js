@@ -208,7 +208,10 @@ function writeCodeCache(fs, path, file, data, build) {
       } catch {
         continue; // not ours to judge (a folder of an older version, or being written)
       }
-      if (other !== dir && path.isAbsolute(install) && !fs.existsSync(install)) fs.rmSync(other, { recursive: true, force: true });
+      if (other === dir || !path.isAbsolute(install) || fs.existsSync(install)) continue;
+      try {
+        fs.rmSync(other, { recursive: true, force: true });
+      } catch {} // one that cannot be removed does not keep the rest
     }
   } catch {
     try {
