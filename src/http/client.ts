@@ -144,7 +144,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       const tooLong = after !== undefined && after > MAX_RETRY_AFTER_MS;
       if (retry >= retries || !RETRY_STATUSES.has(res.status) || tooLong) {
         const contentType = res.headers['content-type'];
-        throw errorForStatus({ method: 'GET', url, status: res.status, body: res.body, contentType, retries: retry, retryAfterMs: tooLong ? after : undefined, authHint, apiKey: connection.apiKey });
+        throw errorForStatus({ method: 'GET', url, status: res.status, body: res.body, contentType, retries: retry, tooLongWait: tooLong ? { askedMs: after, maxMs: MAX_RETRY_AFTER_MS } : undefined, authHint, apiKey: connection.apiKey });
       }
       const ms = after ?? backoffMs(retry, baseMs);
       log.retry(retry + 1, retries, ms, statusLine(res.status));

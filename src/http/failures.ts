@@ -1,7 +1,6 @@
 // What the user reads when a request fails: one line naming method, path, status and the server's own
 // message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
 import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
-import { MAX_RETRY_AFTER_MS } from './retry';
 import { displayPath } from './url';
 
 /** One line, no raw control or bidi characters, at most `max` characters. */
@@ -92,8 +91,8 @@ export interface StatusFailure {
   contentType?: string;
   /** Retries already spent on this request. */
   retries: number;
-  /** Set when the server asked for a longer wait than the client is willing to sleep. */
-  retryAfterMs?: number;
+  /** Set when the server asked for a longer wait (askedMs) than the client sleeps for (maxMs). */
+  tooLongWait?: { askedMs: number; maxMs: number };
   /** The hint for a refused key (401/403); "run: booking login" when not given. */
   authHint?: string;
   /** The API key: a server that quotes it back in its message must not get it printed. */
@@ -111,8 +110,8 @@ export function errorForStatus(f: StatusFailure): CliError {
   if (f.status === 429) {
     // More retries cannot help when the server's wait is longer than the client sleeps for.
     const hint =
-      f.retryAfterMs !== undefined
-        ? `the server asks to wait ${Math.ceil(f.retryAfterMs / 1000)}s (booking waits at most ${MAX_RETRY_AFTER_MS / 1000}s); try again after that.`
+      f.tooLongWait !== undefined
+        ? `the server asks to wait ${Math.ceil(f.tooLongWait.askedMs / 1000)}s (booking waits at most ${f.tooLongWait.maxMs / 1000}s); try again after that.`
         : 'try again later, or raise --retries.';
     return new RateLimitError(message, hint);
   }
