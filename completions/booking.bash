@@ -32,8 +32,8 @@ _booking__node() {
       _booking_nargs=0 _booking_variadic=0 ;;
     'bookings list')
       _booking_cmds=''
-      _booking_opts='--status --limit --page-size --cursor --no-paginate --cursor-path --items-path -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--status --limit --page-size --cursor --cursor-path --items-path --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--status --limit --page-size --cursor --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--status --limit --page-size --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'bookings get')
       _booking_cmds=''
@@ -47,13 +47,13 @@ _booking__node() {
       _booking_nargs=1 _booking_variadic=0 ;;
     'event-types')
       _booking_cmds=''
-      _booking_opts='--limit --no-paginate --cursor-path --items-path -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--limit --cursor-path --items-path --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--limit --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--limit --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'api')
       _booking_cmds=''
-      _booking_opts='--paginate -F --field --limit --cursor --cursor-path --items-path -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='-F --field --limit --cursor --cursor-path --items-path --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--paginate -F --field --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='-F --field --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook')
       _booking_cmds='verify sign listen send help'

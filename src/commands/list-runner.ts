@@ -12,6 +12,8 @@ export interface ListRunOptions {
   /** false for --no-paginate: one page only. */
   paginate: boolean;
   cursorPath?: string;
+  cursorParam?: string;
+  cursorFromLast?: string;
   itemsPath?: string;
   /** false when the endpoint takes no `limit` parameter: --limit is then applied here only. */
   sendLimit?: boolean;
@@ -22,7 +24,7 @@ export interface ListRunOptions {
 export async function runList(ctx: Context, opts: ListRunOptions): Promise<void> {
   const client = await ctx.http();
   const connection = await ctx.connection();
-  const [{ paginatePages, fetchOnePage, shellQuote }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
+  const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
   const pageOptions = {
     path: opts.path,
     query: opts.query,
@@ -30,8 +32,12 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
     pageSize: opts.pageSize,
     cursor: opts.cursor,
     cursorPath: opts.cursorPath ?? connection.cursorPath,
+    cursorParam: opts.cursorParam,
+    cursorFromLast: opts.cursorFromLast,
     itemsPath: opts.itemsPath ?? connection.itemsPath,
     signal: ctx.signal,
+    // Not silenced by -q: it says the output may be incomplete.
+    onNote: (line: string) => void ctx.io.stderr.write(`${line}\n`),
   };
   const writerOptions = opts.preferred === 'bookings' ? { preferred: output.BOOKING_COLUMNS } : {};
 
@@ -47,13 +53,15 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
       writer.end();
     }
     // Part of the output of --no-paginate (how a script pages by hand), so not silenced by -q.
-    const next = page.next?.cursor ?? page.next?.url;
+    const param = page.next?.param ? ` --cursor-param ${shellQuote(page.next.param)}` : '';
+    const next = page.next && `${shellQuote((page.next.cursor ?? page.next.url)!)}${param}`;
+    if (!next && page.more) ctx.io.stderr.write(`no next page found although the response says there is more (${page.more}): see --cursor-path, --cursor-from-last\n`);
     const left = opts.limit === undefined || (outputFormat(ctx) === 'json' && !ctx.globals.fields) ? 0 : Math.max(0, page.items.length - opts.limit);
-    if (next && left === 0) ctx.io.stderr.write(`next page: --cursor ${shellQuote(next)}\n`);
+    if (next && left === 0) ctx.io.stderr.write(`next page: --cursor ${next}\n`);
     else if (next) {
       // A cursor points past the whole page: as a "next page" it would silently skip what --limit cut.
       ctx.io.stderr.write(
-        `next page, after the ${left} item${left === 1 ? '' : 's'} of this page that --limit left out: --cursor ${shellQuote(next)} ` +
+        `next page, after the ${left} item${left === 1 ? '' : 's'} of this page that --limit left out: --cursor ${next} ` +
           `(to page by hand, use --page-size ${opts.limit} instead of --limit)\n`,
       );
     }
@@ -75,7 +83,9 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
     }
   } catch (err) {
     progress.done();
-    writer.abort();
+    // Stopped for want of a next page: what came is a whole list so far, printed as one (json too).
+    if (err instanceof PagingStoppedError) writer.end();
+    else writer.abort();
     throw err;
   }
   progress.done();

@@ -1,7 +1,12 @@
 // Finding the items and the next page in a list response whose shape the API spec never states
-// (contract, "Paging"). Pure functions over the parsed body and the Link header; the user can
-// override both with --items-path / --cursor-path.
+// (contract, "Paging" and "Paging, widened"). Pure functions over the parsed body and the Link header,
+// driven by the rule table in ./paging-rules; the user can override with --items-path / --cursor-path.
 import { isLosslessNumber } from '../json';
+import { UsageError } from '../errors';
+import {
+  CONTAINERS, LINK_ARRAYS, MORE_FLAGS, NEXT_FIELDS, NEXT_OBJECT_KEYS, OFFSET_FIELDS, PAGE_COUNT_FIELDS,
+  STRIPE_LIST, TOTAL_FIELDS,
+} from './paging-rules';
 
 type JsonObject = Record<string, unknown>;
 
@@ -9,10 +14,37 @@ function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
 }
 
-/** A dot path ("data.items", "meta.0.next") into a parsed body; undefined when any step is missing. */
+const pathCache = new Map<string, string[]>();
+
+/**
+ * The steps of a path: dots between names, brackets for names with dots or for indexes:
+ * `data.items`, `meta.0.next`, `["@odata.nextLink"]`, `links["next.page"]`, `items[0]`.
+ */
+export function parsePath(path: string): string[] {
+  const cached = pathCache.get(path);
+  if (cached) return cached;
+  const steps: string[] = [];
+  const token = /\[\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(\d+))\s*\]|([^.[\]]+)/y;
+  let at = 0;
+  while (at < path.length) {
+    token.lastIndex = at;
+    const m = token.exec(path);
+    if (!m) throw new UsageError(`cannot read the path ${JSON.stringify(path)} at character ${at + 1}: use dot.separated names, or ["a.b"] for a name with dots.`);
+    const quoted = m[1] ?? m[2];
+    steps.push(quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : (m[3] ?? m[4])!);
+    at = token.lastIndex;
+    if (path[at] === '.' && at + 1 < path.length && path[at + 1] !== '.') at++;
+    else if (at < path.length && path[at] !== '[') throw new UsageError(`cannot read the path ${JSON.stringify(path)} at character ${at + 1}: use dot.separated names, or ["a.b"] for a name with dots.`);
+  }
+  if (steps.length === 0) throw new UsageError('the path is empty.');
+  pathCache.set(path, steps);
+  return steps;
+}
+
+/** A path (see parsePath) into a parsed body; undefined when any step is missing. */
 export function valueAt(body: unknown, path: string): unknown {
   let current: unknown = body;
-  for (const step of path.split('.')) {
+  for (const step of parsePath(path)) {
     if (Array.isArray(current) && /^\d+$/.test(step)) current = current[Number(step)];
     else if (isObject(current) && Object.hasOwn(current, step)) current = current[step];
     else return undefined;
@@ -38,29 +70,18 @@ export function findItems(body: unknown, itemsPath?: string): unknown[] | undefi
   return arrays.length === 1 ? arrays[0] : undefined;
 }
 
-const CONTAINERS = ['meta', 'metadata', 'pagination', 'paging', 'page_info', 'pageInfo', 'links', 'data'];
-// Most specific first, so that a `cursor` echoing the current page never wins over a `next_cursor`.
-const CURSOR_FIELDS = [
-  'next_cursor', 'nextCursor', 'next_page_cursor', 'next_page_token', 'nextPageToken', 'next', 'after',
-  'end_cursor', 'endCursor', 'cursor',
-];
-const MORE_FLAGS = ['has_more', 'hasMore', 'has_next_page', 'hasNextPage'];
-
-/** The body, then its containers, then containers inside those (data.pagination, meta.paging…). */
-function pagingObjects(body: unknown): JsonObject[] {
-  if (!isObject(body)) return [];
-  const level1 = CONTAINERS.map((k) => body[k]).filter(isObject);
-  const level2 = level1.flatMap((c) => CONTAINERS.map((k) => c[k]).filter(isObject));
-  return [body, ...level1, ...level2];
+interface Scope {
+  o: JsonObject;
+  /** "" for the body, "meta." for a container: names a field in messages. */
+  at: string;
 }
 
-/** undefined: not a usable value, keep looking; null: present but empty, the list ends. */
-function cursorText(value: unknown): string | null | undefined {
-  if (value === null || value === false || value === '') return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || isLosslessNumber(value)) return String(value);
-  if (isObject(value) && typeof value.href === 'string') return value.href || null;
-  return undefined;
+/** The body, then its containers, then containers inside those (data.pagination, links.pages…). */
+function pagingObjects(body: unknown): Scope[] {
+  if (!isObject(body)) return [];
+  const inside = (s: Scope) => CONTAINERS.filter((k) => isObject(s.o[k])).map((k) => ({ o: s.o[k] as JsonObject, at: `${s.at}${k}.` }));
+  const level1 = inside({ o: body, at: '' });
+  return [{ o: body, at: '' }, ...level1, ...level1.flatMap(inside)];
 }
 
 /** The target of a `Link: <…>; rel="next"` header, as written (maybe relative). */
@@ -75,41 +96,129 @@ export function linkNext(header: string | undefined): string | undefined {
   return undefined;
 }
 
-/** True when a page URL rather than a cursor: an http(s) URL or a path starting with "/". */
+/** True when a page URL rather than a cursor: an http(s) URL, a path from "/", or a "?query". */
 export function isPageUrl(value: string): boolean {
-  return /^https?:\/\//i.test(value) || value.startsWith('/');
+  return /^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?');
 }
 
 export interface NextPage {
-  /** Sent as ?cursor= on the original request. */
+  /** Sent as ?<param>= on the original request. */
   cursor?: string;
-  /** Fetched as given (same origin only). */
+  /** The query parameter for `cursor`; undefined: `cursor`. */
+  param?: string;
+  /** Fetched as given (same origin only); a "?query" is merged into the current request's. */
   url?: string;
 }
 
-/** Where the next page is, or undefined when the list ends (rules in the contract, in order). */
-export function findNext(body: unknown, linkHeader: string | undefined, cursorPath?: string): NextPage | undefined {
-  // Rule 1, the Link header, before anything in the body (a has_more flag included).
-  const link = linkNext(linkHeader);
-  if (link) return { url: link };
-  const objects = pagingObjects(body);
-  if (objects.some((o) => MORE_FLAGS.some((f) => o[f] === false))) return undefined;
-  let value: string | null | undefined;
-  if (cursorPath) value = cursorText(valueAt(body, cursorPath));
-  else value = firstCursor(objects);
-  if (!value) return undefined;
-  return isPageUrl(value) ? { url: value } : { cursor: value };
+export interface Discovery {
+  next?: NextPage;
+  /** The flag that says another page follows ("meta.has_more: true"), when one does. */
+  more?: string;
 }
 
-function firstCursor(objects: JsonObject[]): string | null | undefined {
-  for (const field of CURSOR_FIELDS) {
-    for (const o of objects) {
-      if (!Object.hasOwn(o, field)) continue;
-      const value = cursorText(o[field]);
-      if (value !== undefined) return value;
+export interface NextOptions {
+  cursorPath?: string;
+  /** --cursor-param: overrides every rule's parameter. */
+  cursorParam?: string;
+  /** --cursor-from-last: the next cursor is this field of the page's last item. */
+  cursorFromLast?: string;
+  items: unknown[];
+}
+
+/** Where the next page is, and whether the body says there is one (rules in the contract, in order). */
+export function findNext(body: unknown, linkHeader: string | undefined, opts: NextOptions): Discovery {
+  // The Link header first, before anything in the body (a has_more flag included).
+  const link = linkNext(linkHeader);
+  if (link) return { next: { url: link } };
+  const objects = pagingObjects(body);
+  let more: string | undefined;
+  for (const { flag, more: meansMore } of MORE_FLAGS) {
+    for (const { o, at } of objects) {
+      if (typeof o[flag] !== 'boolean') continue;
+      if (o[flag] !== meansMore) return {}; // an end flag ends the list, whatever cursor is left
+      more ??= `${at}${flag}: ${String(o[flag])}`;
     }
   }
+  const param = opts.cursorParam;
+  if (opts.cursorPath) return { next: nextFrom(valueAt(body, opts.cursorPath), param) ?? undefined, more };
+  if (opts.cursorFromLast) return { next: fromLast(opts.items, opts.cursorFromLast, param ?? 'cursor'), more };
+  for (const { o } of objects) {
+    for (const key of LINK_ARRAYS) {
+      const url = Array.isArray(o[key]) ? relNext(o[key] as unknown[]) : undefined;
+      if (url) return { next: { url }, more };
+    }
+  }
+  for (const row of NEXT_FIELDS) {
+    for (const { o } of objects) {
+      if (!Object.hasOwn(o, row.field)) continue;
+      const value = o[row.field];
+      if (row.noNumber && (typeof value === 'number' || isLosslessNumber(value))) continue;
+      const next = nextFrom(value, param ?? row.param);
+      if (next !== undefined) return { next: next ?? undefined, more };
+    }
+  }
+  if (isObject(body) && body.object === STRIPE_LIST.object && body[STRIPE_LIST.flag] === true) {
+    return { next: fromLast(opts.items, STRIPE_LIST.field, param ?? STRIPE_LIST.param), more };
+  }
+  return { more };
+}
+
+/** undefined: not a usable value, keep looking; null: present but empty, the list ends. */
+function nextFrom(value: unknown, param: string | undefined): NextPage | null | undefined {
+  if (value === null || value === false || value === '') return null;
+  if (typeof value === 'string') return isPageUrl(value) ? { url: value } : withParam(value, param);
+  if (typeof value === 'number' || isLosslessNumber(value)) return withParam(String(value), param);
+  if (!isObject(value)) return undefined;
+  for (const { key, token } of NEXT_OBJECT_KEYS) {
+    if (!Object.hasOwn(value, key)) continue;
+    const next = nextFrom(value[key], token ? (param ?? key) : param);
+    if (next !== undefined) return next;
+  }
   return undefined;
+}
+
+function withParam(cursor: string, param: string | undefined): NextPage {
+  return param === undefined || param === 'cursor' ? { cursor } : { cursor, param };
+}
+
+function relNext(links: unknown[]): string | undefined {
+  for (const l of links) {
+    if (!isObject(l) || typeof l.href !== 'string' || l.href === '') continue;
+    const rel = Array.isArray(l.rel) ? l.rel : [l.rel];
+    if (rel.some((r) => typeof r === 'string' && r.toLowerCase() === 'next')) return l.href;
+  }
+  return undefined;
+}
+
+function fromLast(items: unknown[], field: string, param: string): NextPage | undefined {
+  if (items.length === 0) return undefined;
+  const value = valueAt(items[items.length - 1], field);
+  if (typeof value === 'string' && value !== '') return withParam(value, param);
+  if (typeof value === 'number' || isLosslessNumber(value)) return withParam(String(value), param);
+  return undefined;
+}
+
+/**
+ * Why a first page with no next page may not be the whole list: a count larger than what was
+ * received, or page/offset numbers (an API that pages by numbers this CLI does not compute).
+ */
+export function offsetOnly(body: unknown, received: number): string | undefined {
+  const objects = pagingObjects(body);
+  const number = (fields: string[]) => {
+    for (const { o, at } of objects) {
+      for (const f of fields) {
+        const v = o[f];
+        const n = typeof v === 'number' ? v : isLosslessNumber(v) ? Number(String(v)) : NaN;
+        if (Number.isFinite(n)) return { n, name: `${at}${f}: ${n}` };
+      }
+    }
+    return undefined;
+  };
+  const total = number(TOTAL_FIELDS);
+  if (total) return total.n > received ? total.name : undefined;
+  const pageCount = number(PAGE_COUNT_FIELDS);
+  if (pageCount) return pageCount.n > (number(['page', 'current_page', 'page_number', 'pageNumber'])?.n ?? 1) ? pageCount.name : undefined;
+  return number(OFFSET_FIELDS)?.name;
 }
 
 /** Top-level field names, for the message when no items are found. */

@@ -3,9 +3,9 @@
 // No undici here: this module talks to the HttpClient interface.
 import { CliError, FailureError, InterruptedError } from '../errors';
 import type { HttpClient, HttpResponse } from './types';
-import { findItems, findNext, isPageUrl, topLevelFields, type NextPage } from './discovery';
+import { findItems, findNext, isPageUrl, offsetOnly, topLevelFields, type NextPage } from './discovery';
 import { escapeOneLine, requestName } from './failures';
-import { assertSameOrigin, resolvePageUrl, showUrl } from './url';
+import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
 import { stringifyJson } from '../json';
 
 export interface PageInfo {
@@ -24,23 +24,37 @@ export interface PaginateOptions {
   /** Start here: a cursor, or a page URL (http(s) or starting with "/"). */
   cursor?: string;
   cursorPath?: string;
+  /** The query parameter a cursor goes back in (--cursor-param); default: the rule's, else `cursor`. */
+  cursorParam?: string;
+  /** The next cursor is this field of each page's last item (--cursor-from-last). */
+  cursorFromLast?: string;
   itemsPath?: string;
   signal?: AbortSignal;
   onPage?(info: PageInfo): void;
+  /** A line for stderr that is not an error: the list may be longer than what paging could follow. */
+  onNote?(line: string): void;
 }
+
+/**
+ * The body says there is more, but no next page is found in it. The items so far have been
+ * handed out; a list writer ends its output whole (json included) before reporting this.
+ */
+export class PagingStoppedError extends FailureError {}
 
 export interface Page {
   body: unknown;
   response: HttpResponse;
   items: unknown[];
   next?: NextPage;
+  /** The has-more flag, when the body has one that says true ("has_more: true"). */
+  more?: string;
 }
 
 const MAX_DEFAULT_PAGE = 100;
 
 /** One page: the first (or the one at opts.cursor), with its items and where the next one is. */
 export async function fetchOnePage(client: HttpClient, opts: PaginateOptions): Promise<Page> {
-  return fetchPage(client, opts, startAt(opts.cursor));
+  return fetchPage(client, opts, startAt(opts.cursor, opts.cursorParam));
 }
 
 /** Every item, one at a time, following next pages (see paginatePages). */
@@ -55,7 +69,7 @@ export async function* paginate(client: HttpClient, opts: PaginateOptions): Asyn
 export async function* paginatePages(client: HttpClient, opts: PaginateOptions): AsyncGenerator<unknown[], void> {
   const limit = opts.limit;
   if (limit !== undefined && limit <= 0) return;
-  let at = startAt(opts.cursor);
+  let at = startAt(opts.cursor, opts.cursorParam);
   // Every cursor/URL followed so far, to stop a server that sends one twice (a cycle of any length).
   // A few dozen bytes per page: the only state that grows with the length of the list.
   const seen = new Set<string>();
@@ -79,7 +93,7 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
       const value = escapeOneLine(at.cursor ?? at.url ?? '', 120);
       throw new FailureError(
         `${requestName('GET', page.response.url)}: the server sent a page it had already sent (next ${at.cursor ? 'cursor' : 'page URL'} ${value}); stopping instead of looping.`,
-        'if the cursor is in another field, say which with --cursor-path.',
+        'if the cursor is in another field, say which with --cursor-path; if the API takes it in another parameter, name it with --cursor-param.',
       );
     }
     bodies.add(body);
@@ -90,7 +104,13 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
     opts.onPage?.({ pages, items: yielded + take.length, nextCursor: next?.cursor ?? next?.url });
     if (take.length > 0) yield take;
     yielded += take.length;
-    if ((limit !== undefined && yielded >= limit) || !next || page.items.length === 0) return;
+    if ((limit !== undefined && yielded >= limit) || page.items.length === 0) return;
+    if (!next) {
+      if (page.more) throw stopped(page, yielded);
+      const counted = pages === 1 && !opts.cursor ? offsetOnly(page.body, yielded) : undefined;
+      if (counted) opts.onNote?.(offsetNote(page, counted, yielded));
+      return;
+    }
     if (next.url !== undefined) {
       const target = resolvePageUrl(next.url, client.baseUrl);
       assertSameOrigin(target, client.baseUrl, `${requestName('GET', page.response.url)}: the next page link ${showUrl(target)}`);
@@ -125,34 +145,62 @@ function pageFingerprint(page: Page): string {
   return `${page.response.body.length}:${items.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
 }
 
-function startAt(cursor: string | undefined): NextPage {
+function startAt(cursor: string | undefined, param: string | undefined): NextPage {
   if (!cursor) return {};
-  return isPageUrl(cursor) ? { url: cursor } : { cursor };
+  if (isPageUrl(cursor)) return { url: cursor };
+  return param === undefined || param === 'cursor' ? { cursor } : { cursor, param };
 }
 
 function pageKey(client: HttpClient, at: NextPage): string {
-  return at.url !== undefined ? `url ${resolvePageUrl(at.url, client.baseUrl).href}` : `cursor ${at.cursor}`;
+  return at.url !== undefined ? `url ${resolvePageUrl(at.url, client.baseUrl).href}` : `${at.param ?? 'cursor'} ${at.cursor}`;
 }
 
 async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage): Promise<Page> {
   let response: HttpResponse;
-  if (at.url !== undefined) {
+  if (at.url?.startsWith('?')) {
+    // --cursor "?after=…": a query for the listing's first request.
+    response = await client.get(mergeQuery(withQuery(joinUrl(client.baseUrl, opts.path), firstQuery(opts)), at.url).href, { signal: opts.signal });
+  } else if (at.url !== undefined) {
     // A next URL is used as given: it already carries whatever the server wants repeated.
     response = await client.get(resolvePageUrl(at.url, client.baseUrl).href, { signal: opts.signal });
   } else {
-    const query: Record<string, string | undefined> = { ...opts.query };
-    const size = opts.pageSize ?? (opts.limit !== undefined ? Math.min(opts.limit, MAX_DEFAULT_PAGE) : undefined);
-    if (size !== undefined) query.limit = String(size);
-    if (at.cursor !== undefined) query.cursor = at.cursor;
+    const query = firstQuery(opts);
+    if (at.cursor !== undefined) query[at.param ?? 'cursor'] = at.cursor;
     response = await client.get(opts.path, { query, signal: opts.signal });
   }
   const body = response.json();
   const items = findItems(body, opts.itemsPath);
   if (!items) throw itemsNotFound(response, body, opts.itemsPath);
-  const next = findNext(body, response.headers.link, opts.cursorPath);
-  // Relative Link targets ("?page=2", "page2") are relative to the page that sent them.
-  if (next?.url !== undefined && !isPageUrl(next.url)) next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
-  return { body, response, items, next };
+  const { next, more } = findNext(body, response.headers.link, { ...opts, items });
+  // A body's "?after=…" is a query for the current request: its other parameters (a filter, the page
+  // size) still apply. Other relative targets ("page2", a Link's "?page=2") are resolved as URLs are.
+  if (next?.url?.startsWith('?') && !response.headers.link) next.url = mergeQuery(response.url, next.url).href;
+  else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url)) next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
+  return { body, response, items, next, more };
+}
+
+/** The query of the listing's first page: the command's parameters and the page size. */
+function firstQuery(opts: PaginateOptions): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = { ...opts.query };
+  const size = opts.pageSize ?? (opts.limit !== undefined ? Math.min(opts.limit, MAX_DEFAULT_PAGE) : undefined);
+  if (size !== undefined) query.limit = String(size);
+  return query;
+}
+
+/** Has-more with no next page: one line naming what was found and the overrides to try. */
+function stopped(page: Page, received: number): PagingStoppedError {
+  return new PagingStoppedError(
+    `${requestName('GET', page.response.url)}: the response says there is more (${escapeOneLine(page.more ?? '', 80)}) but names no next page; ` +
+      `stopped after ${received} item${received === 1 ? '' : 's'}. Say where the next cursor is with --cursor-path <path>, ` +
+      'or page by the last item with --cursor-from-last <field> (and --cursor-param <name>).',
+  );
+}
+
+function offsetNote(page: Page, counted: string, received: number): string {
+  return (
+    `note: ${requestName('GET', page.response.url)}: stopped after page 1 (${received} item${received === 1 ? '' : 's'}) although the response ` +
+    `counts more (${escapeOneLine(counted, 80)}): it names no next cursor or link, and page or offset numbers are not followed.`
+  );
 }
 
 function itemsNotFound(response: HttpResponse, body: unknown, itemsPath: string | undefined): FailureError {
@@ -169,7 +217,7 @@ function itemsNotFound(response: HttpResponse, body: unknown, itemsPath: string 
 function withResumeHint(err: unknown, at: NextPage): unknown {
   const resume = at.cursor ?? at.url;
   if (resume === undefined || !(err instanceof CliError)) return err;
-  const line = `resume with: --cursor ${shellQuote(resume)}`;
+  const line = `resume with: --cursor ${shellQuote(resume)}${at.param ? ` --cursor-param ${shellQuote(at.param)}` : ''}`;
   const copy = Object.create(Object.getPrototypeOf(err) as object) as CliError;
   Object.assign(copy, err, { message: err.message, stack: err.stack, hint: err.hint ? `${err.hint}\n${line}` : line });
   return copy;

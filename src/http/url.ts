@@ -97,3 +97,16 @@ export function assertSameOrigin(url: URL, base: URL, what: string): void {
 export function showUrl(url: URL): string {
   return url.origin + url.pathname + url.search;
 }
+
+/**
+ * A "?a=1&b=2" reference applied to a request URL: its parameters replace same-named ones, the rest of
+ * the request's query stays. Both are kept byte for byte (a server's token is sent back as it wrote it).
+ */
+export function mergeQuery(url: URL, reference: string): URL {
+  const added = reference.replace(/^\?/, '').replace(/#.*$/s, '').split('&').filter((p) => p !== '');
+  const names = new Set(added.map(decodeQueryName));
+  const kept = url.search.slice(1).split('&').filter((part) => part !== '' && !names.has(decodeQueryName(part)));
+  const out = new URL(url.href);
+  out.search = [...kept, ...added].join('&');
+  return out;
+}

@@ -17,6 +17,8 @@ export interface ApiOptions {
   limit?: number;
   cursor?: string;
   cursorPath?: string;
+  cursorParam?: string;
+  cursorFromLast?: string;
   itemsPath?: string;
 }
 
@@ -30,7 +32,9 @@ export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
     .addOption(new Option('--cursor <cursor>', 'with --paginate: start at this cursor or next-page URL (as a failure names it)').argParser(nonEmpty('--cursor')))
     .addOption(new Option('--cursor-path <path>', 'with --paginate: dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'with --paginate: dot path of the items array in the body').argParser(nonEmpty('--items-path')))
-    .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursor?: string; cursorPath?: string; itemsPath?: string }, cmd: Command) => {
+    .addOption(new Option('--cursor-param <name>', 'with --paginate: query parameter that carries the cursor (default: cursor, or the convention\'s)').argParser(nonEmpty('--cursor-param')))
+    .addOption(new Option('--cursor-from-last <field>', 'with --paginate: the next cursor is this field of the last item (Stripe style)').argParser(nonEmpty('--cursor-from-last')))
+    .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursor?: string; cursorPath?: string; cursorParam?: string; cursorFromLast?: string; itemsPath?: string }, cmd: Command) => {
       const { field: fields, ...rest } = opts;
       deps.setExitCode((await runF({ path, fields, ...rest }, deps.context(cmd))) ?? 0);
     });
@@ -60,7 +64,7 @@ export function apiTarget(path: string, fields: [string, string][]): string {
 export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const target = apiTarget(opts.path, opts.fields);
   if (!opts.paginate) {
-    const pagingOnly = (['limit', 'cursor', 'cursorPath', 'itemsPath'] as const).find((k) => opts[k] !== undefined);
+    const pagingOnly = (['limit', 'cursor', 'cursorPath', 'cursorParam', 'cursorFromLast', 'itemsPath'] as const).find((k) => opts[k] !== undefined);
     if (pagingOnly) throw new UsageError(`--${pagingOnly.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with --paginate.`);
     // Without --paginate the body is printed as sent: there are no items to lay out as rows.
     const output = ctx.globals.output;
@@ -69,8 +73,8 @@ export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   if (opts.paginate) {
     // api is JSON-first: a paginated call prints one JSON array unless -o says otherwise.
     const listCtx = ctx.globals.output ? ctx : { ...ctx, globals: { ...ctx.globals, output: 'json' as const } };
-    const { limit, cursor, cursorPath, itemsPath } = opts;
-    await runList(listCtx, { path: target, paginate: true, limit, cursor, cursorPath, itemsPath, sendLimit: false });
+    const { limit, cursor, cursorPath, cursorParam, cursorFromLast, itemsPath } = opts;
+    await runList(listCtx, { path: target, paginate: true, limit, cursor, cursorPath, cursorParam, cursorFromLast, itemsPath, sendLimit: false });
     return;
   }
   const client = await ctx.http();

@@ -11,6 +11,8 @@ export interface BookingsListOptions {
   cursor?: string;
   paginate: boolean;
   cursorPath?: string;
+  cursorParam?: string;
+  cursorFromLast?: string;
   itemsPath?: string;
 }
 
@@ -25,6 +27,8 @@ export function newCmdBookingsList(deps: CommandDeps, runF = runBookingsList): C
     .option('--no-paginate', 'fetch one page only; the next cursor goes to stderr')
     .addOption(new Option('--cursor-path <path>', 'dot path of the next cursor in the body (overrides discovery)').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'dot path of the items array in the body (overrides discovery)').argParser(nonEmpty('--items-path')))
+    .addOption(new Option('--cursor-param <name>', 'query parameter that carries the cursor (default: cursor, or the convention\'s)').argParser(nonEmpty('--cursor-param')))
+    .addOption(new Option('--cursor-from-last <field>', 'the next cursor is this field of the last item (Stripe style)').argParser(nonEmpty('--cursor-from-last')))
     .action(async (opts: BookingsListOptions, cmd: Command) => {
       deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
     });
@@ -39,6 +43,8 @@ export async function runBookingsList(opts: BookingsListOptions, ctx: Context): 
     cursor: opts.cursor,
     paginate: opts.paginate,
     cursorPath: opts.cursorPath,
+    cursorParam: opts.cursorParam,
+    cursorFromLast: opts.cursorFromLast,
     itemsPath: opts.itemsPath,
     preferred: 'bookings',
   });

@@ -8,6 +8,8 @@ export interface EventTypesOptions {
   limit?: number;
   paginate: boolean;
   cursorPath?: string;
+  cursorParam?: string;
+  cursorFromLast?: string;
   itemsPath?: string;
 }
 
@@ -18,6 +20,8 @@ export function newCmdEventTypes(deps: CommandDeps, runF = runEventTypes): Comma
     .option('--no-paginate', 'fetch one page only')
     .addOption(new Option('--cursor-path <path>', 'dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'dot path of the items array in the body').argParser(nonEmpty('--items-path')))
+    .addOption(new Option('--cursor-param <name>', 'query parameter that carries the cursor (default: cursor, or the convention\'s)').argParser(nonEmpty('--cursor-param')))
+    .addOption(new Option('--cursor-from-last <field>', 'the next cursor is this field of the last item (Stripe style)').argParser(nonEmpty('--cursor-from-last')))
     .action(async (opts: EventTypesOptions, cmd: Command) => {
       deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
     });
@@ -31,6 +35,8 @@ export async function runEventTypes(opts: EventTypesOptions, ctx: Context): RunR
     sendLimit: false,
     paginate: opts.paginate,
     cursorPath: opts.cursorPath,
+    cursorParam: opts.cursorParam,
+    cursorFromLast: opts.cursorFromLast,
     itemsPath: opts.itemsPath,
   });
 }

@@ -1,0 +1,91 @@
+// The paging conventions discovery knows, as data (contract, "Paging" and "Paging, widened"): the next
+// well-known API is one more row here, not one more branch in src/http/discovery.ts. Each row cites
+// an API that answers that way; test/e2e/paging-zoo.test.ts replays their documented shapes.
+
+/** Objects searched for paging fields: the body, these inside it, and these inside those. */
+export const CONTAINERS = [
+  'meta', 'metadata', 'pagination', 'paging', 'page_info', 'pageInfo', 'links', 'data',
+  'response_metadata', // Slack
+  'pages', // Intercom; links.pages: DigitalOcean
+  '_links', // HAL: Atlassian Confluence, Spring
+];
+
+export interface NextField {
+  field: string;
+  /** The query parameter a token goes back in; default `cursor` (or --cursor-param). */
+  param?: string;
+  /** A number here is a page or an offset, not a cursor: it is skipped. */
+  noNumber?: true;
+}
+
+/**
+ * Fields holding the next page, in order: the first one present decides (an empty one ends the list).
+ * Fields that hold URLs come first: a URL already carries the parameter its API wants.
+ */
+export const NEXT_FIELDS: NextField[] = [
+  { field: '@odata.nextLink' }, // Microsoft Graph, OData
+  { field: 'nextLink' }, // Azure Resource Manager
+  { field: 'nextRecordsUrl' }, // Salesforce
+  { field: 'next_page_url' }, // Laravel; Twilio meta.next_page_url
+  { field: 'next_page_uri' }, // Twilio 2010 API
+  { field: 'next_url' },
+  { field: 'after_url' },
+  { field: 'next_page', noNumber: true }, // Calendly, Zendesk (URL); Asana ({offset, uri})
+  // The contract's first list: their tokens go back as ?cursor= (the service's own parameter).
+  { field: 'next_cursor' }, // Slack, Notion
+  { field: 'nextCursor' },
+  { field: 'next_page_cursor' },
+  { field: 'next_page_token' }, // Zoom, Calendly
+  { field: 'nextPageToken' }, // Google APIs, Jira
+  { field: 'next' }, // Sentry, Django REST, JSON:API, HubSpot ({after, link}), Intercom
+  { field: 'after' },
+  { field: 'end_cursor' },
+  { field: 'endCursor' }, // GraphQL Relay pageInfo
+  { field: 'cursor' }, // Square
+  // Widened: where the API names the parameter after the field, the token goes back under that name.
+  { field: 'next_token' }, // X/Twitter meta.next_token
+  { field: 'nextToken', param: 'nextToken' }, // AWS (JSON protocols)
+  { field: 'NextToken', param: 'NextToken' }, // AWS
+  { field: 'continue', param: 'continue' }, // Kubernetes metadata.continue
+  { field: 'continuation', param: 'continuation' },
+  { field: 'next_marker', param: 'marker' }, // Box marker paging
+  { field: 'offset', param: 'offset', noNumber: true }, // Airtable: an opaque string, not a number
+];
+
+/** Keys of a next value that is an object: URL keys, then tokens sent under their own key's name. */
+export const NEXT_OBJECT_KEYS: { key: string; token?: true }[] = [
+  { key: 'href' }, // HAL _links.next.href
+  { key: 'uri' }, // Asana next_page.uri
+  { key: 'url' },
+  { key: 'link' }, // HubSpot paging.next.link ("?after=…")
+  { key: 'after', token: true }, // HubSpot paging.next.after
+  { key: 'cursor', token: true },
+  { key: 'starting_after', token: true }, // Intercom pages.next.starting_after
+];
+
+/** Arrays of link objects: PayPal `links: [{href, rel: "next"}]`, Siren `links: [{rel: ["next"], href}]`. */
+export const LINK_ARRAYS = ['links', 'link'];
+
+/** Boolean flags: `more` is the value that means another page follows. */
+export const MORE_FLAGS: { flag: string; more: boolean }[] = [
+  { flag: 'has_more', more: true }, // Stripe, Notion, Dropbox, Zendesk meta
+  { flag: 'hasMore', more: true },
+  { flag: 'has_next_page', more: true },
+  { flag: 'hasNextPage', more: true }, // GraphQL Relay, Linear
+  { flag: 'isLast', more: false }, // Jira
+  { flag: 'done', more: false }, // Salesforce
+  { flag: 'end_of_stream', more: false },
+  { flag: 'last_page', more: false },
+];
+
+/** Stripe's list object: `{object: "list", data, has_more}`, next page asked by the last item's id. */
+export const STRIPE_LIST = { object: 'list', flag: 'has_more', field: 'id', param: 'starting_after' };
+
+/** Counts that show a list is larger than one page when no cursor says how to get the rest. */
+export const TOTAL_FIELDS = [
+  'total', 'total_count', 'totalCount', 'total_items', 'totalItems', 'total_results', 'totalResults',
+  'totalSize', 'total_entries',
+];
+export const PAGE_COUNT_FIELDS = ['total_pages', 'totalPages', 'page_count', 'pageCount', 'num_pages'];
+/** Numbers that only an offset- or page-number API sends: with no cursor, paging ends there. */
+export const OFFSET_FIELDS = ['offset', 'start', 'startAt', 'skip', 'page', 'current_page', 'page_number', 'pageNumber'];
