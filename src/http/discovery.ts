@@ -52,7 +52,7 @@ export function valueAt(body: unknown, path: string): unknown {
   return current;
 }
 
-const ITEM_KEYS = ['data', 'bookings', 'event_types', 'eventTypes', 'items', 'results', 'entries', 'collection', 'records'];
+const ITEM_KEYS = ['data', 'bookings', 'event_types', 'eventTypes', 'items', 'results', 'entries', 'collection', 'records', 'nodes'];
 
 /** The page's items, or undefined when none of the rules finds an array. */
 export function findItems(body: unknown, itemsPath?: string): unknown[] | undefined {
@@ -66,8 +66,13 @@ export function findItems(body: unknown, itemsPath?: string): unknown[] | undefi
   for (const scope of isObject(data) ? [body, data] : [body]) {
     for (const key of ITEM_KEYS) if (Array.isArray(scope[key])) return scope[key] as unknown[];
   }
-  const arrays = Object.values(body).filter(Array.isArray);
-  return arrays.length === 1 ? arrays[0] : undefined;
+  // The only array-valued field, at the top level or in HAL's `_embedded` (`{_embedded: {orders: […]}}`);
+  // PayPal's `links: [{href, rel}]` beside the items is paging, not data.
+  for (const scope of isObject(body._embedded) ? [body, body._embedded] : [body]) {
+    const arrays = Object.entries(scope).filter(([k, v]) => Array.isArray(v) && !LINK_ARRAYS.includes(k)).map(([, v]) => v as unknown[]);
+    if (arrays.length === 1) return arrays[0];
+  }
+  return undefined;
 }
 
 interface Scope {
@@ -91,7 +96,9 @@ export function linkNext(header: string | undefined): string | undefined {
   for (const m of header.matchAll(link)) {
     const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(m[2] ?? '');
     const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (rels.includes('next') && m[1]!.trim() !== '') return m[1]!.trim();
+    // Sentry keeps a rel="next" on the last page, marked results="false".
+    const empty = /;\s*results\s*=\s*"?false"?/i.test(m[2] ?? '');
+    if (rels.includes('next') && !empty && m[1]!.trim() !== '') return m[1]!.trim();
   }
   return undefined;
 }

@@ -8,6 +8,8 @@ export const CONTAINERS = [
   'response_metadata', // Slack
   'pages', // Intercom; links.pages: DigitalOcean
   '_links', // HAL: Atlassian Confluence, Spring
+  '_metadata', // SendGrid
+  'additional_data', // Pipedrive
 ];
 
 export interface NextField {
@@ -31,6 +33,7 @@ export const NEXT_FIELDS: NextField[] = [
   { field: 'next_url' },
   { field: 'after_url' },
   { field: 'next_page', noNumber: true }, // Calendly, Zendesk (URL); Asana ({offset, uri})
+  { field: 'nextPage', noNumber: true }, // Jira Cloud paged lists (URL)
   // The contract's first list: their tokens go back as ?cursor= (the service's own parameter).
   { field: 'next_cursor' }, // Slack, Notion
   { field: 'nextCursor' },
@@ -76,6 +79,7 @@ export const MORE_FLAGS: { flag: string; more: boolean }[] = [
   { flag: 'done', more: false }, // Salesforce
   { flag: 'end_of_stream', more: false },
   { flag: 'last_page', more: false },
+  { flag: 'more_items_in_collection', more: true }, // Pipedrive v1 (offset paging)
 ];
 
 /** Stripe's list object: `{object: "list", data, has_more}`, next page asked by the last item's id. */

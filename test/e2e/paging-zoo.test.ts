@@ -1,0 +1,146 @@
+// The zoo: the documented list shapes of real public APIs (test/helpers/zoo-shapes.ts), each served
+// three pages deep by one loopback server, read by the real CLI (in-process main) with each of the
+// three list commands. What a user sees: every item once and exit 0; or, for APIs that page by
+// numbers only, page 1 and a note; never a silent first page. The key never leaves its origin.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/main';
+import { testIO } from '../../src/io';
+import { ZOO, type ZooShape } from '../helpers/zoo-shapes';
+
+const KEY = 'sk_test_zoo_0123456789';
+const PER_PAGE = 2;
+const TOTAL = 6;
+const seen: { host: string; url: string; authorization?: string }[] = [];
+let origin = '';
+let configDir = '';
+let server: ReturnType<typeof createServer>;
+
+const defaultToken = (n: number) => Buffer.from(`page ${n} ~>?&=`).toString('base64');
+const tokenOf = (shape: ZooShape, n: number) => (shape.token ?? defaultToken)(n);
+
+function pageNumber(shape: ZooShape, url: URL): number | undefined {
+  if (shape.locate) return shape.locate(url);
+  const got = url.searchParams.get(shape.param ?? 'cursor');
+  return got === null ? 1 : [2, 3, 4].find((n) => tokenOf(shape, n) === got);
+}
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  seen.push({ host: req.headers.host ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+  const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+  const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  if (req.headers.authorization !== `Bearer ${KEY}`) return send(401, { message: 'bad key' });
+  if (req.headers.host !== new URL(origin).host) return send(200, []); // another origin: must never be asked
+  const name = url.pathname.split('/')[1];
+  // A next link to another origin (localhost is not 127.0.0.1 to the CLI): the same server, told apart by Host.
+  if (name === 'elsewhere') return send(200, { data: [{ id: 'elsewhere_1' }], next: `${origin.replace('127.0.0.1', 'localhost')}/elsewhere/2` });
+  const shape = ZOO.find((s) => s.name === name);
+  if (!shape) return send(404, { message: 'no such API' });
+  const n = pageNumber(shape, url);
+  if (n === undefined) return send(400, { message: `bad page token in ${url.search}` });
+  const items = [];
+  for (let i = (n - 1) * PER_PAGE + 1; i <= Math.min(n * PER_PAGE, TOTAL); i++) items.push({ id: `${shape.name}_${i}` });
+  const more = (shape.expect ?? 'all') === 'all' && n * PER_PAGE < TOTAL;
+  const token = more ? tokenOf(shape, n + 1) : undefined;
+  const next = token === undefined ? undefined : `${origin}${url.pathname}?${new URLSearchParams({ [shape.param ?? 'cursor']: token })}`;
+  const page = shape.page({ items, n, token, url: next, path: next && next.slice(origin.length), origin });
+  send(200, page.body, page.headers);
+}
+
+beforeAll(async () => {
+  configDir = mkdtempSync(join(tmpdir(), 'booking-zoo-'));
+  server = createServer(handle);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+async function run(args: string[], baseUrl: string): Promise<{ code: number; out: string; err: string }> {
+  const io = testIO();
+  const code = await main(['--base-url', baseUrl, ...args], { io, env: { BOOKING_API_KEY: KEY, BOOKING_CONFIG_DIR: configDir } });
+  return { code, out: io.out(), err: io.err() };
+}
+
+const COMMANDS: [string, string[]][] = [
+  ['bookings list', ['bookings', 'list', '-o', 'ndjson']],
+  ['event-types', ['event-types', '-o', 'ndjson']],
+  ['api --paginate', ['api', '/v1/things', '--paginate', '-o', 'ndjson']],
+];
+const ids = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+const idsUpTo = (name: string, n: number) => Array.from({ length: n }, (_, i) => `${name}_${i + 1}`);
+
+describe.each(ZOO.map((s) => [s.name, s] as const))('%s', (_name, shape) => {
+  it.each(COMMANDS)(`${shape.source}: %s${shape.flags ? ` ${shape.flags.join(' ')}` : ''}`, async (_cmd, args) => {
+    const from = seen.length;
+    const r = await run([...args, ...(shape.flags ?? [])], `${origin}/${shape.name}`);
+    const requests = seen.slice(from);
+    expect(requests.every((q) => q.authorization === `Bearer ${KEY}`)).toBe(true);
+    switch (shape.expect ?? 'all') {
+      case 'all':
+        expect({ code: r.code, err: r.err, ids: ids(r.out) }).toEqual({ code: 0, err: '', ids: idsUpTo(shape.name, TOTAL) });
+        expect(requests.length).toBeGreaterThanOrEqual(3);
+        break;
+      case 'note':
+        expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 0, ids: idsUpTo(shape.name, PER_PAGE) });
+        expect(r.err).toMatch(/^note: GET \S+: stopped after page 1 \(2 items\) although the response counts more \(\w+: 6\)/);
+        expect(r.err.trim().split('\n')).toHaveLength(1);
+        break;
+      case 'stops':
+        expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 1, ids: idsUpTo(shape.name, PER_PAGE) });
+        expect(r.err).toMatch(/^error: GET \S+: the response says there is more \([\w.]+: (true|false)\) but names no next page; stopped after 2 items\. .*--cursor-path.*--cursor-from-last/);
+        expect(r.err.trim().split('\n')).toHaveLength(1);
+        break;
+    }
+  });
+});
+
+describe('around the zoo', () => {
+  it('a token in a parameter the CLI cannot guess fails loudly, naming --cursor-param', async () => {
+    const r = await run(['api', '/v1/x', '--paginate', '-o', 'ndjson'], `${origin}/google`);
+    expect(r.code).toBe(1);
+    expect(ids(r.out)).toEqual(idsUpTo('google', 2));
+    expect(r.err).toContain('--cursor-param');
+  });
+
+  it('a has-more stop still prints the items so far as one JSON array (-o json)', async () => {
+    const r = await run(['bookings', 'list', '-o', 'json'], `${origin}/jira-agile`);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.out) as { id: string }[]).map((i) => i.id)).toEqual(idsUpTo('jira-agile', 2));
+  });
+
+  it('bracketed keys in --cursor-path name keys with dots', async () => {
+    const r = await run(['event-types', '-o', 'ndjson', '--cursor-path', '["@odata.nextLink"]'], `${origin}/msgraph`);
+    expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 0, ids: idsUpTo('msgraph', TOTAL) });
+    const bad = await run(['event-types', '--cursor-path', 'a["b'], `${origin}/msgraph`);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^error: cannot read the path "a\[\\"b" at character 2/);
+  });
+
+  it('--no-paginate says when the body claims more but names no next page', async () => {
+    const r = await run(['bookings', 'list', '--no-paginate', '-o', 'ndjson'], `${origin}/jira-agile`);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('no next page found although the response says there is more (isLast: false): see --cursor-path, --cursor-from-last\n');
+  });
+
+  it('a next URL on another origin is refused before any request goes there: the key stays home', async () => {
+    const from = seen.length;
+    const r = await run(['api', '/v1/x', '--paginate', '-o', 'ndjson'], `${origin}/elsewhere`);
+    expect(r.code).toBe(1);
+    expect(ids(r.out)).toEqual(['elsewhere_1']);
+    expect(r.err).toContain("is not the base URL's origin");
+    expect(r.err).toContain('not sending your API key there');
+    expect(seen.slice(from).map((q) => q.host)).toEqual([new URL(origin).host]);
+  });
+});
