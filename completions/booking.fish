@@ -170,8 +170,8 @@ function __booking_profiles
 end
 
 complete -c booking -f
-complete -c booking -l profile -x -a '(__booking_profiles)' -d 'config profile'
-complete -c booking -l base-url -x -d 'override the profile\'s base URL'
+complete -c booking -l profile -x -a '(__booking_profiles)' -d 'config profile (env: BOOKING_PROFILE; default: "default")'
+complete -c booking -l base-url -x -d 'override the profile\'s base URL (env: BOOKING_BASE_URL)'
 complete -c booking -s o -l output -x -a 'table tsv json ndjson' -d 'output format'
 complete -c booking -l json -d 'same as -o json'
 complete -c booking -l fields -x -d 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)'

@@ -29,8 +29,8 @@ export function buildProgram(deps: ProgramDeps): Command {
     .description('Command-line client for the booking service: bookings, event types, and signed webhooks.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addOption(new Option('--profile <name>', 'config profile').env('BOOKING_PROFILE').default('default').argParser(profileName))
-    .addOption(new Option('--base-url <url>', "override the profile's base URL").env('BOOKING_BASE_URL'))
+    .addOption(new Option('--profile <name>', 'config profile (env: BOOKING_PROFILE; default: "default")').argParser(profileName))
+    .addOption(new Option('--base-url <url>', "override the profile's base URL (env: BOOKING_BASE_URL)"))
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS as string[]))
     .option('--json', 'same as -o json')
     .option('--fields <list>', 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)', listOption)
@@ -91,9 +91,12 @@ export function readGlobals(cmd: Command, env: Record<string, string | undefined
     if (output && output !== 'json') throw new UsageError(`--json conflicts with --output ${output}.`);
     output = 'json';
   }
+  // The environment is read here rather than by commander's Option.env(), which reads process.env:
+  // main() is given its env (tests run it in-process with their own).
+  const envProfile = env.BOOKING_PROFILE;
   return {
-    profile: (o.profile as string) ?? 'default',
-    baseUrl: o.baseUrl as string | undefined,
+    profile: (o.profile as string | undefined) ?? (envProfile === undefined ? 'default' : profileName(envProfile)),
+    baseUrl: (o.baseUrl as string | undefined) ?? env.BOOKING_BASE_URL,
     output,
     fields: o.fields as string[] | undefined,
     noColor: o.color === false,

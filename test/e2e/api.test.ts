@@ -3,7 +3,8 @@
 // overrides with --paginate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultServer, uidsUpTo, type Fault, type FaultServer } from '../helpers/fault-server';
-import { runCli, tempConfigDir } from '../helpers/cli';
+import { tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 const bodies: Record<string, Fault> = {
   '/log': { kind: 'status', status: 200, contentType: 'text/plain', body: '[INFO] started\n{not json}\n' },

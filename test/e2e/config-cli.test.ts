@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempConfigDir } from '../helpers/cli';
+import { tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 let tmp: ReturnType<typeof tempConfigDir>;
 let dir: string;

@@ -2,7 +2,8 @@
 // response shapes, piped and on a terminal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SHAPES, startShapeServer, type ShapeServer } from '../helpers/shape-server';
-import { runCli, runCliTty, tempConfigDir } from '../helpers/cli';
+import { runCliTty, tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 const uids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `bk_${String(from + i).padStart(4, '0')}`);
 

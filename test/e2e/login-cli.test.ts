@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, runCliTty, tempConfigDir } from '../helpers/cli';
+import { runCliTty, tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
 
 // It answers /api/v1/me with 200 {"data": {"name": "Test Owner", …}} for this key only, 401 otherwise.

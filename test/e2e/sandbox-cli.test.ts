@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHAPES } from '../../src/sandbox/defaults';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import { runCli, tempConfigDir } from '../helpers/cli';
+import { tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 const config = tempConfigDir();
 afterAll(() => config.cleanup());

@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, ROOT, runCli, runCliTty } from '../helpers/cli';
+import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 import { fixture, tempDir } from '../fixtures/webhook/kit';
 
 const GH = ["It's a Secret to Everybody", 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17'] as const;

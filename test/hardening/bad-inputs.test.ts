@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempConfigDir } from '../helpers/cli';
-import { KEY, expectNoLeaks, expectNoStack, run, show } from './kit';
+import { KEY, expectNoLeaks, expectNoStack, runHere, show } from './kit';
 
 const dir = mkdtempSync(join(tmpdir(), 'booking-bad-inputs-'));
 const file = (name: string) => join(dir, name);
@@ -129,7 +129,7 @@ describe(`${CASES.length} bad inputs: exit 2, one line, no stack, nothing on std
 
   it.each(CASES)('%s', async (what, args, stdin) => {
     // A base URL and key are there, so a failure is about the input and not about a missing login.
-    const r = await run(args, { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY, BOOKING_BASE_URL: 'http://127.0.0.1:9' }, stdin });
+    const r = await runHere(args, { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY, BOOKING_BASE_URL: 'http://127.0.0.1:9' }, stdin });
     expect(r.code, show(r)).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.split('\n');

@@ -4,6 +4,7 @@ import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { runCli, runCliTty, type CliOptions, type CliResult } from '../helpers/cli';
 import { startFaultServer, type FaultServer, type FaultServerOptions } from '../helpers/fault-server';
+import { runMain, type InProcessOptions } from '../helpers/in-process';
 
 /** The key every hardening server expects. Distinctive, so any piece of it in output is a leak. */
 export const KEY = 'sk_live_HARDEN_q7Zp3Xv9LmW2';
@@ -34,6 +35,13 @@ function count(args: string[], ...texts: string[]): void {
 /** runCli, and every byte it printed checked for the key. */
 export async function run(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const r = await runCli(args, opts);
+  count(args, r.stdout, r.stderr);
+  return r;
+}
+
+/** runMain (in this process, no spawn), and every byte it printed checked for the key. */
+export async function runHere(args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
+  const r = await runMain(args, opts);
   count(args, r.stdout, r.stderr);
   return r;
 }

@@ -1,0 +1,21 @@
+// Running the CLI in this process: main(argv, {io, env}) with in-memory streams, the same result
+// shape as a spawned run (helpers/cli.ts). For what needs no real process (usage errors, output,
+// exit codes): a spawn costs ~150 ms of node start-up, this a few ms.
+import { main } from '../../src/main';
+import { testIO } from '../../src/io';
+import type { CliOptions, CliResult } from './cli';
+import { cleanEnv } from './cli';
+
+export interface InProcessOptions extends Omit<CliOptions, 'cwd' | 'timeoutMs'> {
+  /** stdin, stdout and stderr all on a terminal (default: all piped). */
+  tty?: boolean;
+  columns?: number;
+  signal?: AbortSignal;
+}
+
+export async function runMain(args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
+  const io = testIO({ tty: opts.tty ?? false, stdin: opts.stdin, columns: opts.columns });
+  const code = await main(args, { io, env: cleanEnv(opts.env), signal: opts.signal });
+  const stdoutBytes = io.outBytes();
+  return { code, signal: null, stdout: stdoutBytes.toString('utf8'), stderr: io.err(), stdoutBytes };
+}
