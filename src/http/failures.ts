@@ -1,7 +1,7 @@
 // What the user reads when a request fails: one line naming method, path, status and the server's own
 // message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
 import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
-import { displayPath } from './url';
+import { displayPath, isLoopbackHost } from './url';
 
 /** One line, no raw control or bidi characters, at most `max` characters. */
 export function escapeOneLine(text: string, max = 200): string {
@@ -158,6 +158,7 @@ export function networkFailure(method: string, url: URL, err: unknown, retries: 
  * through HTTPS_PROXY, or HTTP_PROXY when that is the only one set (undici's rule, unlike curl's).
  */
 function proxyFor(url: URL): string | undefined {
+  if (isLoopbackHost(url.hostname)) return undefined; // never proxied (client.ts)
   const http = ['http_proxy', 'HTTP_PROXY'];
   const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', ...http] : http;
   return names.find((name) => process.env[name]);
