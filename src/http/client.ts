@@ -65,6 +65,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const baseMs = opts.retryBaseMs ?? 500;
   const timeoutMs = globals.timeoutMs;
   const authHint = refusedKeyHint(connection);
+  // From here on the server may echo the key back; no output may show it.
+  opts.io.maskSecret?.(connection.apiKey);
 
   /** One request and its whole body, within the timeout. `asked` names the request in messages. */
   async function exchange(url: URL, asked: URL, signal: AbortSignal): Promise<Exchange> {

@@ -2,7 +2,7 @@
 // planted where another user can write (or owned by them, or a symlink) must never be loaded: the
 // run goes on without it, silently, and writes nothing there.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, cleanEnv, runCli, tempConfigDir } from '../helpers/cli';
