@@ -31,7 +31,6 @@ export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io'
   let from: string;
   if (opts.secret !== undefined) {
     [secret, from] = [Buffer.from(opts.secret), '--secret'];
-    ctx.io.stderr.write(`${SECRET_ARGUMENT_WARNING}\n`);
   } else if (opts.secretFile !== undefined) {
     [secret, from] = opts.secretFile === '-' ? [await readSecretStdin(ctx, stdinTaken), 'stdin'] : [await readSecretFile(opts.secretFile), opts.secretFile];
   } else if (ctx.env[SECRET_ENV] !== undefined) {
@@ -46,6 +45,8 @@ export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io'
   if (odd !== -1) {
     throw new UsageError(`the webhook signing secret from ${from} has a byte that is not printable ASCII (0x${secret[odd]!.toString(16).padStart(2, '0')} at byte ${odd + 1}); give the secret as the dashboard shows it.`);
   }
+  // After the checks: a secret that cannot be used gets its error alone.
+  if (from === '--secret') ctx.io.stderr.write(`${SECRET_ARGUMENT_WARNING}\n`);
   if (/^\s|\s$/.test(secret.toString('latin1'))) {
     ctx.io.stderr.write(
       `warning: the signing secret from ${from} starts or ends with whitespace; it is used as given (the dashboard's secret has none, was it copied with a space or newline?).\n`,
