@@ -5,7 +5,7 @@
 // is most of what a short command costs, so:
 // - `booking --version` is answered here, without loading the program;
 // - the program, dist/cli.cjs, is compiled through vm.Script with a V8 code cache kept per command
-//   in the user's cache folder (node 20 has no compile cache for ES modules);
+//   in the user's cache folder (bin/code-cache.js; node 20 has no compile cache for ES modules);
 // - V8 flags and the HTTP parser's compile are set up for short runs (below).
 'use strict';
 
@@ -40,9 +40,11 @@ require('node:v8').setFlagsFromString(
   `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`,
 );
 
-/** Set when this run should leave a code cache behind for the next run of the same command. */
-let saveCodeCache;
-const { main, precompileParser } = loadProgram();
+// saveCodeCache is set when this run should leave a code cache behind for the next run of the same command.
+const {
+  exports: { main, precompileParser },
+  saveCodeCache,
+} = require('./code-cache.js').loadProgram(command);
 if (sendsRequests) precompileParser();
 
 const controller = new AbortController();
@@ -108,66 +110,6 @@ function writeStdout(text) {
   }
 }
 
-// --- the program and its code cache ------------------------------------------------------------
-
-function loadProgram() {
-  const fs = require('node:fs');
-  const path = require('node:path');
-  const vm = require('node:vm');
-  const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
-  // latin1: the build makes the file pure ASCII, and a one-byte decode is the cheapest.
-  const source = fs.readFileSync(file, 'latin1');
-  const build = /^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(source)?.[1];
-  const cacheFile = build && codeCacheFile(path, build);
-  let cachedData;
-  if (cacheFile) {
-    try {
-      cachedData = fs.readFileSync(cacheFile);
-    } catch {}
-  }
-  // The file is the program wrapped in a function (scripts/build.mjs), compiled as it is.
-  const script = new vm.Script(source, {
-    filename: file,
-    cachedData,
-  });
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
-    // Made after the command ran, so that the functions it compiled are in it.
-    saveCodeCache = () => writeCodeCache(fs, path, cacheFile, () => script.createCachedData(), build);
-  }
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, require, module, file, path.dirname(file), require('node:url').pathToFileURL(file).href);
-  return module.exports;
-}
-
-/**
- * <user cache>/booking-cli/<node version>-<arch>-<install>[-<options>]/<build>-<command>.v8cache, or undefined
- * when there is no cache folder or NODE_DISABLE_COMPILE_CACHE is set (node's own switch for its
- * compile cache).
- * One cache per command ("bookings-get", "webhook-verify"…): a cache holds the functions its run
- * compiled, so a command reuses only what it needs.
- */
-function codeCacheFile(path, build) {
-  const env = process.env;
-  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const base =
-    env.XDG_CACHE_HOME ||
-    (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && path.join(env.HOME, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
-  if (!base || !path.isAbsolute(base)) return undefined;
-  // V8 rejects a cache made under other flags: runs with other node options get folders of their own
-  // rather than rewriting each other's caches.
-  const options = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ').trim();
-  // Per install too: a cache keeps the file name its functions were compiled from, and stack traces
-  // would otherwise name another checkout of the same build.
-  const folder = `${process.version}-${process.arch}-${fnv1a(__dirname)}${options ? `-${fnv1a(options)}` : ''}`;
-  return path.join(base, 'booking-cli', folder, `${build}-${command}.v8cache`);
-}
-
-function fnv1a(text) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
 /** The first two command words of argv, global options and their values skipped. */
 function commandWords(args) {
   const words = [];
@@ -182,40 +124,4 @@ function commandWords(args) {
     words.push(arg);
   }
   return words;
-}
-
-/** Best effort: written whole under a temporary name and renamed; caches of other builds are removed. */
-function writeCodeCache(fs, path, file, data, build) {
-  const dir = path.dirname(file);
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    fs.writeFileSync(temp, data(), { mode: 0o600 });
-    fs.renameSync(temp, file);
-    for (const name of fs.readdirSync(dir)) {
-      if (name.endsWith('.v8cache') && !name.startsWith(`${build}-`)) fs.rmSync(path.join(dir, name), { force: true });
-    }
-    // Each folder names its install; the folders of installs that are gone (a deleted checkout, an
-    // npx folder) are removed, so that caches do not pile up.
-    const marker = path.join(dir, 'install');
-    if (!fs.existsSync(marker)) fs.writeFileSync(marker, `${__dirname}\n`, { mode: 0o600 });
-    const root = path.dirname(dir);
-    for (const name of fs.readdirSync(root)) {
-      const other = path.join(root, name);
-      let install;
-      try {
-        install = fs.readFileSync(path.join(other, 'install'), 'utf8').trim();
-      } catch {
-        continue; // not ours to judge (a folder of an older version, or being written)
-      }
-      if (other === dir || !path.isAbsolute(install) || fs.existsSync(install)) continue;
-      try {
-        fs.rmSync(other, { recursive: true, force: true });
-      } catch {} // one that cannot be removed does not keep the rest
-    }
-  } catch {
-    try {
-      fs.rmSync(temp, { force: true });
-    } catch {}
-  }
 }

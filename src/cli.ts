@@ -123,6 +123,7 @@ function withColor(io: IOStreams, color: boolean): IOStreams {
     stderrIsTTY: io.stderrIsTTY,
     columns: io.columns,
     color,
+    maskSecret: io.maskSecret,
   };
 }
 

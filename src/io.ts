@@ -22,6 +22,8 @@ export interface IOStreams {
   color: boolean;
   /** Terminal width for tables; 80 when unknown. */
   columns: number;
+  /** Masks this key in everything written to stdout and stderr from now on (key-mask.ts; set by main). */
+  maskSecret?(key: string): void;
 }
 
 export interface ColorInputs {

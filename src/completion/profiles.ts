@@ -2,17 +2,21 @@
 // it parses the JSON itself instead of opening the config store (conf and its dependencies).
 import { readFileSync } from 'node:fs';
 import { configFilePath } from '../config/paths';
+import { assertTrustedConfig } from '../config/trust';
 
 type Env = Record<string, string | undefined>;
 
 /**
- * The profiles in the config, in file order. A missing or broken file offers nothing: completion
- * must stay quiet, and the real commands report the problem. Names the CLI would reject are left out.
+ * The profiles in the config, in file order. A missing, broken or untrusted file offers nothing:
+ * completion must stay quiet, and the real commands report the problem. Names the CLI would reject
+ * are left out.
  */
 export function profileNames(env: Env): string[] {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(configFilePath(env), 'utf8'));
+    const file = configFilePath(env);
+    assertTrustedConfig(file);
+    data = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return [];
   }

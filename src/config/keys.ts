@@ -65,10 +65,18 @@ export function baseUrlText(url: URL): string {
   return url.pathname === '/' ? url.origin : url.href;
 }
 
-/** The key as typed or piped, less surrounding whitespace; empty or multi-part is a usage error. */
+/** "U+2026": how a character is named without printing it (it may be part of a secret). */
+function codePoint(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The key as typed or piped, less surrounding whitespace; empty, multi-part or not ASCII is a usage error. */
 export function apiKeyValue(raw: string): string {
   const key = raw.trim();
   if (key === '') throw new UsageError('the API key is empty.');
   if (/[\s\u0000-\u001f\u007f]/.test(key)) throw new UsageError('the API key contains spaces, line breaks or control characters; give the key alone.');
+  // Anything else could not go into an HTTP header: every request would fail, far from the cause.
+  const odd = /[^\x21-\x7e]/u.exec(key);
+  if (odd) throw new UsageError(`the API key has a character that is not printable ASCII (${codePoint(odd[0])} at position ${odd.index + 1}); give the key exactly as issued.`);
   return key;
 }

@@ -4,6 +4,7 @@ import type { ConfigStore, Profile } from './types';
 import { PROFILE_KEYS } from './types';
 import { configFilePath } from './paths';
 import { profileOf, readConfigFile, type ConfigData } from './file';
+import { assertTrustedConfig } from './trust';
 
 export async function openConfig(env: Record<string, string | undefined>): Promise<ConfigStore> {
   return openConfigAt(configFilePath(env));
@@ -15,7 +16,11 @@ export async function openConfig(env: Record<string, string | undefined>): Promi
  */
 export function openConfigAt(path: string): ConfigStore {
   let cached: ConfigData | undefined;
-  const data = (): ConfigData => (cached ??= readConfigFile(path));
+  const data = (): ConfigData => {
+    if (cached) return cached;
+    assertTrustedConfig(path);
+    return (cached = readConfigFile(path));
+  };
 
   const update = async (change: (d: ConfigData) => boolean): Promise<void> => {
     data(); // a file already known to be malformed fails before the write machinery loads

@@ -5,6 +5,7 @@ import { basename, dirname, extname } from 'node:path';
 import { FailureError } from '../errors';
 import { emptyConfig, malformedConfig, readConfigFile, stripBom, type ConfigData } from './file';
 import { withFileLock } from './lock';
+import { assertTrustedConfig } from './trust';
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
@@ -15,8 +16,11 @@ const DIR_MODE = 0o700;
  * anything. A malformed file throws before anything is written.
  */
 export async function updateConfigFile(path: string, change: (data: ConfigData) => boolean): Promise<ConfigData> {
+  assertTrustedConfig(path);
   ensurePrivateDir(dirname(path));
   return withFileLock(`${path}.lock`, async () => {
+    // Again, now that the folder exists and no other booking is writing.
+    assertTrustedConfig(path);
     const data = readConfigFile(path);
     if (!change(data)) return data;
     await writeThroughConf(path, data);
@@ -60,8 +64,7 @@ function ensurePrivateDir(dir: string): void {
   try {
     if ((statSync(dir).mode & 0o777) !== DIR_MODE) chmodSync(dir, DIR_MODE);
   } catch {
-    // A folder the user pointed BOOKING_CONFIG_DIR at but does not own (say /tmp): the file itself
-    // is still 0600.
+    // Not ours to narrow: assertTrustedConfig has already refused a folder that matters.
   }
 }
 

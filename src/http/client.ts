@@ -1,5 +1,5 @@
 // The undici HttpClient: one keep-alive pool per run (through EnvHttpProxyAgent, so HTTPS_PROXY /
-// HTTP_PROXY / NO_PROXY apply), the key sent only to the base URL's origin, same-origin redirects
+// HTTP_PROXY / NO_PROXY apply, except to a loopback base URL), the key sent only to the base URL's origin, same-origin redirects
 // followed here, and GETs retried on 429/502/503/504 and lost connections (policy in retry.ts).
 // This is the only module that imports undici; cli.ts loads it lazily.
 import { EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
@@ -8,7 +8,7 @@ import type { Connection } from '../config/types';
 import type { GlobalOptions } from '../context';
 import type { IOStreams } from '../io';
 import { CliError, FailureError, InterruptedError } from '../errors';
-import { assertSameOrigin, assertTransportAllowed, joinUrl, showUrl, withQuery } from './url';
+import { assertSameOrigin, assertTransportAllowed, isLoopbackHost, joinUrl, showUrl, withQuery } from './url';
 import { errorCode, errorForStatus, formatSeconds, networkFailure, requestName, statusLine } from './failures';
 import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryAfterMs, sleep, type Sleep } from './retry';
 import { createDebugLog } from './debug-log';
@@ -54,13 +54,19 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   // maxHeaderSize given (node's default is 16 KiB) so that undici need not load node:http to ask.
   const poolOptions = { connections: 1, keepAliveTimeout: 10_000, maxHeaderSize: 64 * 1024 };
   const connect = opts.early && earlyConnector(opts.early, buildConnector({}));
-  const ownPool = opts.dispatcher ? undefined : new EnvHttpProxyAgent(connect ? { ...poolOptions, connect } : poolOptions);
+  // A loopback base URL never goes through a proxy: plain http:// is allowed to it only because the
+  // traffic never leaves the machine. Empty strings (not undefined) stop undici reading the proxy
+  // variables, so every request goes to its direct agent.
+  const direct = isLoopbackHost(base.hostname) ? { httpProxy: '', httpsProxy: '' } : {};
+  const ownPool = opts.dispatcher ? undefined : new EnvHttpProxyAgent({ ...poolOptions, ...direct, ...(connect ? { connect } : {}) });
   const dispatcher: Dispatcher = opts.dispatcher ?? ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
   const wait = opts.sleep ?? sleep;
   const baseMs = opts.retryBaseMs ?? 500;
   const timeoutMs = globals.timeoutMs;
   const authHint = refusedKeyHint(connection);
+  // From here on the server may echo the key back; no output may show it.
+  opts.io.maskSecret?.(connection.apiKey);
 
   /** One request and its whole body, within the timeout. `asked` names the request in messages. */
   async function exchange(url: URL, asked: URL, signal: AbortSignal): Promise<Exchange> {

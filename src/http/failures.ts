@@ -1,7 +1,8 @@
 // What the user reads when a request fails: one line naming method, path, status and the server's own
 // message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
 import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
-import { displayPath } from './url';
+import { displayPath, isLoopbackHost } from './url';
+import { maskKeyIn } from '../key-mask';
 
 /** One line, no raw control or bidi characters, at most `max` characters. */
 export function escapeOneLine(text: string, max = 200): string {
@@ -103,7 +104,7 @@ export interface StatusFailure {
 export function errorForStatus(f: StatusFailure): CliError {
   const said = serverMessage(f.body, f.contentType);
   let message = `${requestName(f.method, f.url)}: ${statusLine(f.status)}`;
-  if (said) message += `: ${escapeOneLine(redact(said, f.apiKey))}`;
+  if (said) message += `: ${escapeOneLine(maskKeyIn(said, f.apiKey))}`;
   message += afterRetries(f.retries);
   if (f.status === 401 || f.status === 403) return new AuthError(message, f.authHint ?? 'run: booking login');
   if (f.status === 404) return new NotFoundError(message);
@@ -116,11 +117,6 @@ export function errorForStatus(f: StatusFailure): CliError {
     return new RateLimitError(message, hint);
   }
   return new FailureError(message);
-}
-
-/** `text` with every occurrence of the key masked like whoami masks it. */
-function redact(text: string, apiKey: string | undefined): string {
-  return apiKey && apiKey.length >= 4 ? text.split(apiKey).join('****') : text;
 }
 
 /** The error code of a network failure, looking through wrappers (cause, AggregateError). */
@@ -158,6 +154,7 @@ export function networkFailure(method: string, url: URL, err: unknown, retries: 
  * through HTTPS_PROXY, or HTTP_PROXY when that is the only one set (undici's rule, unlike curl's).
  */
 function proxyFor(url: URL): string | undefined {
+  if (isLoopbackHost(url.hostname)) return undefined; // never proxied (client.ts)
   const http = ['http_proxy', 'HTTP_PROXY'];
   const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', ...http] : http;
   return names.find((name) => process.env[name]);

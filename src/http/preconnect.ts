@@ -3,11 +3,12 @@
 // undici takes the socket through its `connect` option (earlyConnector), finishing TLS itself for
 // https:// with its own connector; every later connection is undici's as usual.
 //
-// Only when no proxy variable is set (the first hop would be the proxy, not the base URL), and only
-// after the transport check, so nothing is opened to a host the client would refuse.
+// Only when no proxy variable is set (the first hop would be the proxy, not the base URL) or the base
+// URL is loopback (never proxied), and only after the transport check, so nothing is opened to a
+// host the client would refuse.
 import { connect as netConnect, type Socket } from 'node:net';
 import type { buildConnector } from 'undici';
-import { assertTransportAllowed, bareHost } from './url';
+import { assertTransportAllowed, bareHost, isLoopbackHost } from './url';
 
 type Connector = buildConnector.connector;
 type ConnectOptions = buildConnector.Options;
@@ -25,7 +26,7 @@ export interface EarlyConnection {
 }
 
 export async function preconnect(base: URL, allowHttp: boolean, env: Record<string, string | undefined>): Promise<EarlyConnection | undefined> {
-  if (PROXY_VARIABLES.some((name) => env[name])) return undefined;
+  if (!isLoopbackHost(base.hostname) && PROXY_VARIABLES.some((name) => env[name])) return undefined;
   try {
     assertTransportAllowed(base, allowHttp);
   } catch {

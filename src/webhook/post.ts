@@ -20,11 +20,15 @@ const KEEP = 64 * 1024;
 
 export async function postRaw(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
   const mod = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
-  return new Promise<PostResult>((resolve, reject) => {
+  return new Promise<PostResult>((settle, fail) => {
     // Given headers as a raw list, node adds no Host of its own.
     const headers = hasHeader(rawHeaders, 'host') ? rawHeaders : ['Host', url.host, ...rawHeaders];
-    const req = mod.request(url, { method: opts.method ?? 'POST', headers, signal: opts.signal, timeout: opts.timeoutMs || undefined });
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    const req = mod.request(url, { method: opts.method ?? 'POST', headers, signal: opts.signal });
+    // The timeout bounds the whole exchange, body included: a receiver that answers and then keeps
+    // sending (or keeps the socket just busy enough) must not hold the command forever.
+    const deadline = opts.timeoutMs > 0 ? setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), opts.timeoutMs) : undefined;
+    const resolve = (r: PostResult) => (clearTimeout(deadline), settle(r));
+    const reject = (err: Error) => (clearTimeout(deadline), fail(err));
     req.on('error', (err) => reject(unreachable(url, err, opts.timeoutMs)));
     req.on('response', (res) => {
       const kept: Buffer[] = [];
@@ -52,7 +56,7 @@ const WHY: Record<string, string> = {
 function unreachable(url: URL, err: unknown, timeoutMs: number): Error {
   const e = err as { code?: string; name?: string; message?: string };
   if (e.name === 'AbortError') return new InterruptedError();
-  const why = e.code === 'ETIMEDOUT' ? `no answer within ${timeoutMs / 1000}s` : (WHY[e.code ?? ''] ?? e.message ?? String(err));
+  const why = e.code === 'ETIMEDOUT' ? `no complete answer within ${timeoutMs / 1000}s` : (WHY[e.code ?? ''] ?? e.message ?? String(err));
   return new FailureError(`cannot reach ${url.origin}: ${why}.`);
 }
 

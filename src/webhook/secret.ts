@@ -11,6 +11,9 @@ import { readStreamChunks, type StreamInput } from './stream-input';
 
 export const SECRET_ENV = 'BOOKING_WEBHOOK_SECRET';
 
+/** Said (not a hint: -q keeps it) whenever the secret comes from the command line. */
+export const SECRET_ARGUMENT_WARNING = `warning: --secret on the command line can be read by other users of this machine (ps) and stays in shell history; use --secret-file FILE, ${SECRET_ENV}, or leave both out to be asked.`;
+
 export interface SecretOptions {
   secret?: string;
   secretFile?: string;
@@ -37,6 +40,13 @@ export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io'
     [secret, from] = [Buffer.from(typed), 'the prompt'];
   }
   if (secret.length === 0) throw new UsageError(`the webhook signing secret from ${from} is empty.`);
+  // Secrets are issued as printable text; other bytes are a copy gone wrong (a CRLF file, a smart quote).
+  const odd = secret.findIndex((b) => b < 0x20 || b > 0x7e);
+  if (odd !== -1) {
+    throw new UsageError(`the webhook signing secret from ${from} has a byte that is not printable ASCII (0x${secret[odd]!.toString(16).padStart(2, '0')} at byte ${odd + 1}); give the secret as the dashboard shows it.`);
+  }
+  // After the checks: a secret that cannot be used gets its error alone.
+  if (from === '--secret') ctx.io.stderr.write(`${SECRET_ARGUMENT_WARNING}\n`);
   if (/^\s|\s$/.test(secret.toString('latin1'))) {
     ctx.io.stderr.write(
       `warning: the signing secret from ${from} starts or ends with whitespace; it is used as given (the dashboard's secret has none, was it copied with a space or newline?).\n`,

@@ -13,7 +13,7 @@ afterAll(() => tmp.cleanup());
 
 describe('sign and verify', () => {
   it("sign prints GitHub's documented signature", async () => {
-    const r = await runCli(['webhook', 'sign', tmp.path('gh.txt'), '--secret', GH[0]]);
+    const r = await runCli(['webhook', 'sign', tmp.path('gh.txt')], { env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
     expect(r).toMatchObject({ code: 0, stdout: `${GH[1]}\n`, stderr: '' });
   });
 
@@ -136,7 +136,7 @@ describe('listen → send → verify --request between processes', () => {
   });
 
   it('send to a closed port: exit 1 with one line', async () => {
-    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created', '--secret', 's']);
+    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created'], { env: { BOOKING_WEBHOOK_SECRET: 's' } });
     expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'error: cannot reach http://127.0.0.1:9: connection refused.\n' });
   });
 

@@ -48,7 +48,7 @@ describe('verify --request from sources that cannot seek', () => {
 
   it('/dev/stdin when stdin is a socket (a parent in node), and a capture whose body has no framing', async () => {
     const capture = Buffer.concat([Buffer.from('POST /h HTTP/1.1\r\nX-Service-Event: booking.created\r\nX-Service-Signature: sha256=', 'latin1'), Buffer.from(GH[1].slice(7)), Buffer.from('\r\n\r\nHello, World!')]);
-    const r = await runCli(['webhook', 'verify', '--request', '/dev/stdin', '--secret', GH[0]], { stdin: capture });
+    const r = await runCli(['webhook', 'verify', '--request', '/dev/stdin'], { stdin: capture, env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
     expect(r).toMatchObject({ code: 0, stdout: 'authentic\tbooking.created\t13\t\t/dev/stdin\n', stderr: '' });
   });
 
@@ -72,7 +72,7 @@ describe('verify --request from sources that cannot seek', () => {
   it('Ctrl-C (SIGINT) while it waits for a FIFO writer: exit 130 at once', async () => {
     const fifo = tmp.path('idle-fifo');
     await bash(`mkfifo ${q(fifo)}`);
-    const child = spawn(process.execPath, [BIN, 'webhook', 'verify', '--request', fifo, '--secret', 's'], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'webhook', 'verify', '--request', fifo], { cwd: ROOT, env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 's' }), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -99,7 +99,7 @@ describe('verify --request from sources that cannot seek', () => {
   });
 
   it('garbage through a pipe: exit 2 naming it, no stack', async () => {
-    const r = await bash(`booking webhook verify --request <(echo not http) --secret s`);
+    const r = await bash(`BOOKING_WEBHOOK_SECRET=s booking webhook verify --request <(echo not http)`);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: \/dev\/fd\/\d+ is not an HTTP request capture: .*\nA capture is a request line/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -108,7 +108,7 @@ describe('verify --request from sources that cannot seek', () => {
 
 describe('a body from a pipe or FIFO given as FILE', () => {
   it('sign <(…) and verify <(…) --signature', async () => {
-    const r = await bash(`booking webhook sign <(printf 'Hello, World!') --secret ${q(GH[0])} && booking webhook verify <(printf 'Hello, World!') --signature ${GH[1]} --secret ${q(GH[0])}`);
+    const r = await bash(`export BOOKING_WEBHOOK_SECRET=${q(GH[0])}; booking webhook sign <(printf 'Hello, World!') && booking webhook verify <(printf 'Hello, World!') --signature ${GH[1]}`);
     expect(r).toEqual({ code: 0, stdout: `${GH[1]}\nauthentic\t\t13\t\n`, stderr: '' });
   });
 });
@@ -146,7 +146,7 @@ describe('a body typed on a terminal', () => {
   });
 
   it('no note when stdin is a pipe', async () => {
-    const r = await runCli(['webhook', 'sign', '--secret', GH[0]], { stdin: 'Hello, World!' });
+    const r = await runCli(['webhook', 'sign'], { stdin: 'Hello, World!', env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
     expect(r).toMatchObject({ code: 0, stdout: `${GH[1]}\n`, stderr: '' });
   });
 });
@@ -155,8 +155,8 @@ describe('stdin that is a folder (`< some-folder`)', () => {
   it('is unreadable input (exit 2), not an empty body', () => {
     const folder = openSync(ROOT, 'r');
     try {
-      for (const args of [['webhook', 'sign', '--secret', 'k'], ['webhook', 'verify', '--request', '-', '--secret', 'k']]) {
-        const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv(), stdio: [folder, 'pipe', 'pipe'], encoding: 'utf8' });
+      for (const args of [['webhook', 'sign'], ['webhook', 'verify', '--request', '-']]) {
+        const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 'k' }), stdio: [folder, 'pipe', 'pipe'], encoding: 'utf8' });
         expect(r.status, r.stderr).toBe(2);
         expect(r.stdout).toBe('');
         expect(r.stderr).toBe('error: cannot read stdin: is a directory.\n');

@@ -11,7 +11,7 @@ async function sign(opts: Parameters<typeof runSign>[0], kit: KitOptions = {}) {
 
 describe('webhook sign', () => {
   it("GitHub's example from stdin", async () => {
-    const r = await sign({ secret: "It's a Secret to Everybody" }, { stdin: 'Hello, World!' });
+    const r = await sign({}, { stdin: 'Hello, World!', env: { BOOKING_WEBHOOK_SECRET: "It's a Secret to Everybody" } });
     expect(r).toEqual({ code: 0, out: 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17\n', err: '' });
   });
 

@@ -1,0 +1,146 @@
+// The program, dist/cli.cjs, compiled through vm.Script with a V8 code cache kept per command in the
+// user's cache folder (node 20 has no compile cache for ES modules).
+//
+// V8 checks a cache only against the length of the source and the flags, then runs the code it
+// holds: a cache that another user could have written is code of their choosing, run as this user.
+// So a cache is read or written only when its folders and file belong to the current user and no one
+// else can write them; otherwise it is skipped, silently (it only saves start-up time). Caches are
+// named by the build's hash, a sha256 of the bundle's bytes (scripts/build.mjs), not by its length.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Runs dist/cli.cjs; `saveCodeCache` is set when this run should leave a cache for the next one. */
+function loadProgram(command) {
+  const vm = require('node:vm');
+  const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
+  // latin1: the build makes the file pure ASCII, and a one-byte decode is the cheapest.
+  const source = fs.readFileSync(file, 'latin1');
+  const build = /^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(source)?.[1];
+  const cacheFile = build && codeCacheFile(build, command);
+  const usable = cacheFile !== undefined && trustedFolders(cacheFile);
+  const cachedData = usable ? readPrivateFile(cacheFile) : undefined;
+  // The file is the program wrapped in a function (scripts/build.mjs), compiled as it is.
+  const script = new vm.Script(source, {
+    filename: file,
+    cachedData,
+  });
+  let saveCodeCache;
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+    // Made after the command ran, so that the functions it compiled are in it; writeCodeCache checks
+    // the folders again once it has made them.
+    saveCodeCache = () => writeCodeCache(cacheFile, () => script.createCachedData(), build);
+  }
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, path.dirname(file), require('node:url').pathToFileURL(file).href);
+  return { exports: module.exports, saveCodeCache };
+}
+
+/**
+ * <user cache>/booking-cli/<node version>-<arch>-<install>[-<options>]/<build>-<command>.v8cache, or undefined
+ * when there is no cache folder or NODE_DISABLE_COMPILE_CACHE is set (node's own switch for its
+ * compile cache).
+ * One cache per command ("bookings-get", "webhook-verify"…): a cache holds the functions its run
+ * compiled, so a command reuses only what it needs.
+ */
+function codeCacheFile(build, command) {
+  const env = process.env;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const base =
+    env.XDG_CACHE_HOME ||
+    (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && path.join(env.HOME, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
+  if (!base || !path.isAbsolute(base)) return undefined;
+  // V8 rejects a cache made under other flags: runs with other node options get folders of their own
+  // rather than rewriting each other's caches.
+  const options = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ').trim();
+  // Per install too: a cache keeps the file name its functions were compiled from, and stack traces
+  // would otherwise name another checkout of the same build.
+  const folder = `${process.version}-${process.arch}-${fnv1a(__dirname)}${options ? `-${fnv1a(options)}` : ''}`;
+  return path.join(base, 'booking-cli', folder, `${build}-${command}.v8cache`);
+}
+
+function fnv1a(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Node's uid, or undefined where there is none (Windows: no owners or modes to check). */
+const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+
+/** Owned by the current user, a folder or file as asked, and writable by no one else. */
+function isPrivate(stats, folder) {
+  if (uid === undefined) return true;
+  return (folder ? stats.isDirectory() : stats.isFile()) && stats.uid === uid && (stats.mode & 0o022) === 0;
+}
+
+/**
+ * The cache's own two folders are private, and the user cache folder above them cannot have them
+ * swapped by someone else (it is the user's or root's, and shared only with the sticky bit, as /tmp).
+ */
+function trustedFolders(cacheFile) {
+  const dir = path.dirname(cacheFile);
+  const root = path.dirname(dir);
+  try {
+    const base = fs.statSync(path.dirname(root));
+    const baseOk = uid === undefined || ((base.uid === uid || base.uid === 0) && ((base.mode & 0o022) === 0 || (base.mode & 0o1000) !== 0));
+    return baseOk && isPrivate(fs.statSync(root), true) && isPrivate(fs.statSync(dir), true);
+  } catch {
+    return false;
+  }
+}
+
+/** The file's bytes when it is a private regular file (opened without following a symlink), else undefined. */
+function readPrivateFile(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    // Checked on the open file, so that it cannot be swapped between the check and the read.
+    return isPrivate(fs.fstatSync(fd), false) ? fs.readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Best effort: written whole under a temporary name and renamed; caches of other builds are removed. */
+function writeCodeCache(file, data, build) {
+  const dir = path.dirname(file);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Made by someone else since the program loaded (or not made private): not written into.
+    if (!trustedFolders(file)) return;
+    fs.writeFileSync(temp, data(), { mode: 0o600, flag: 'wx' });
+    fs.renameSync(temp, file);
+    for (const name of fs.readdirSync(dir)) {
+      if (name.endsWith('.v8cache') && !name.startsWith(`${build}-`)) fs.rmSync(path.join(dir, name), { force: true });
+    }
+    // Each folder names its install; the folders of installs that are gone (a deleted checkout, an
+    // npx folder) are removed, so that caches do not pile up.
+    const marker = path.join(dir, 'install');
+    if (!fs.existsSync(marker)) fs.writeFileSync(marker, `${__dirname}\n`, { mode: 0o600 });
+    const root = path.dirname(dir);
+    for (const name of fs.readdirSync(root)) {
+      const other = path.join(root, name);
+      let install;
+      try {
+        install = fs.readFileSync(path.join(other, 'install'), 'utf8').trim();
+      } catch {
+        continue; // not ours to judge (a folder of an older version, or being written)
+      }
+      if (other === dir || !path.isAbsolute(install) || fs.existsSync(install)) continue;
+      try {
+        fs.rmSync(other, { recursive: true, force: true });
+      } catch {} // one that cannot be removed does not keep the rest
+    }
+  } catch {
+    try {
+      fs.rmSync(temp, { force: true });
+    } catch {}
+  }
+}
+
+module.exports = { loadProgram };

@@ -1,0 +1,64 @@
+// Whether the config may be used at all. Another local user who owns, or can write, the config folder
+// or file could plant a base URL that then receives the key, or own the file the key is saved into
+// (conf's atomic writer gives a rewritten file back to its old owner). So before anything is read or
+// written: the folder and the file must belong to the current user and be writable by no one else,
+// and the file must not be a symlink (it could point anywhere, into someone else's file).
+import { lstatSync, statSync, type Stats } from 'node:fs';
+import { dirname } from 'node:path';
+import { UsageError } from '../errors';
+
+const FOREIGN_FIX = 'set BOOKING_CONFIG_DIR to a folder of your own (not a shared one such as /tmp).';
+
+/** UsageError (exit 2) naming the path and the fix when the config folder or file is not private. */
+export function assertTrustedConfig(file: string): void {
+  // Windows has no uid and no mode bits to check.
+  if (typeof process.getuid !== 'function') return;
+  const uid = process.getuid();
+  const dir = dirname(file);
+  const folder = statIfThere(() => statSync(dir));
+  if (folder) checkOwner(dir, 'folder', folder, uid, `chmod 700 ${shellWord(dir)}`);
+  const own = statIfThere(() => lstatSync(file));
+  if (!own) return;
+  if (own.isSymbolicLink()) {
+    throw new UsageError(
+      `refusing the config file ${file}: it is a symlink, and the key must not be read from or written into a file elsewhere.`,
+      `replace it with the file itself (cp --remove-destination "$(readlink -f ${shellWord(file)})" ${shellWord(file)}), or ${FOREIGN_FIX}`,
+    );
+  }
+  checkOwner(file, 'file', own, uid, `chmod 600 ${shellWord(file)}`);
+}
+
+function checkOwner(path: string, what: 'folder' | 'file', stats: Stats, uid: number, chmod: string): void {
+  if (stats.uid !== uid) {
+    throw new UsageError(
+      `refusing the config ${what} ${path}: it belongs to another user (uid ${stats.uid}), who could read or change what booking saves there.`,
+      FOREIGN_FIX,
+    );
+  }
+  const mode = stats.mode & 0o7777;
+  if ((mode & 0o022) !== 0) {
+    // A sticky folder (mode 1777, like /tmp) is shared on purpose: narrowing it is not the fix.
+    const shared = (mode & 0o1000) !== 0;
+    throw new UsageError(
+      `refusing the config ${what} ${path}: other users can write to it (mode ${mode.toString(8).padStart(4, '0')}).`,
+      shared ? FOREIGN_FIX : `run: ${chmod}, or ${FOREIGN_FIX}`,
+    );
+  }
+}
+
+/**
+ * The stats, or undefined when the path is not there (nothing to distrust yet) or cannot even be
+ * looked at (EACCES on a parent: reading it fails next, with its own message).
+ */
+function statIfThere(stat: () => Stats): Stats | undefined {
+  try {
+    return stat();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path as one shell word, quoted only when it needs to be. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}

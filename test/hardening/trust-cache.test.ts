@@ -1,0 +1,115 @@
+// V8 accepts a code cache made from any source of the same length and runs the code in it. A cache
+// planted where another user can write (or owned by them, or a symlink) must never be loaded: the
+// run goes on without it, silently, and writes nothing there.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, cleanEnv, runCli, tempConfigDir } from '../helpers/cli';
+import { NO_OTHER_USER, otherUser } from '../helpers/other-user';
+
+const intruder = otherUser();
+if (!intruder) console.warn(`trust-cache: ${NO_OTHER_USER}`);
+
+const dirs: { cleanup(): void }[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+
+/**
+ * A cache home with a real cache for `config path` in it, then replaced by a planted one: compiled
+ * (under the flags bin/booking.js sets) from a bundle of the same length that only writes `marker`.
+ */
+async function plantedCache() {
+  const d = tempConfigDir();
+  dirs.push(d);
+  const env = { XDG_CACHE_HOME: d.dir };
+  const first = await runCli(['config', 'path'], { env });
+  expect(first.code, first.stderr).toBe(0);
+  const root = join(d.dir, 'booking-cli');
+  const folder = join(root, readdirSync(root)[0]!);
+  const cache = join(folder, readdirSync(folder).find((n) => n.endsWith('-config-path.v8cache'))!);
+  const marker = join(d.dir, 'attacker-code-ran');
+  const bundle = join(ROOT, 'dist', 'cli.cjs');
+  const plant = `
+    require('node:v8').setFlagsFromString('--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1');
+    const fs = require('node:fs');
+    const real = fs.readFileSync(${JSON.stringify(bundle)}, 'latin1');
+    const head = real.slice(0, real.indexOf('\\n') + 1);
+    let evil = head + '(function (exports, require) { require("node:fs").writeFileSync(' + JSON.stringify(${JSON.stringify(marker)}) + ', "ran"); process.exit(0); })';
+    evil += '/*' + ' '.repeat(real.length - evil.length - 4) + '*/';
+    const script = new (require('node:vm').Script)(evil, { filename: ${JSON.stringify(bundle)} });
+    fs.writeFileSync(${JSON.stringify(cache)}, script.createCachedData());
+  `;
+  execFileSync(process.execPath, ['-e', plant], { env: cleanEnv() });
+  return { env, root, folder, cache, marker, planted: readFileSync(cache) };
+}
+
+/**
+ * Two runs ignored the planted cache: normal output, no attacker code. In a folder that is not
+ * private nothing is written either; in a private one the run may put a cache of its own in its place.
+ */
+async function expectIgnored(p: Awaited<ReturnType<typeof plantedCache>>, opts: { untouched?: string } = {}): Promise<void> {
+  for (let run = 0; run < 2; run++) {
+    const r = await runCli(['config', 'path'], { env: p.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/config\.json\n$/);
+    expect(r.stderr).toBe('');
+    expect(existsSync(p.marker), 'the planted code ran').toBe(false);
+  }
+  if (opts.untouched) expect(readFileSync(opts.untouched).equals(p.planted), 'nothing was written over it').toBe(true);
+}
+
+describe('a planted code cache', () => {
+  it('(control) in a private folder of my own it is loaded: the planting works, so the refusals below mean something', async () => {
+    const p = await plantedCache();
+    await runCli(['config', 'path'], { env: p.env });
+    expect(existsSync(p.marker)).toBe(true);
+  });
+
+  it('a cache folder others can write (0777): never loaded', async () => {
+    const p = await plantedCache();
+    chmodSync(p.folder, 0o777);
+    await expectIgnored(p, { untouched: p.cache });
+  });
+
+  it('booking-cli/ writable by others (0777): never loaded', async () => {
+    const p = await plantedCache();
+    chmodSync(p.root, 0o777);
+    await expectIgnored(p, { untouched: p.cache });
+  });
+
+  it('a cache file others can write (0666): never loaded', async () => {
+    const p = await plantedCache();
+    chmodSync(p.cache, 0o666);
+    await expectIgnored(p);
+  });
+
+  it('a cache file that is a symlink: never loaded', async () => {
+    const p = await plantedCache();
+    const elsewhere = join(p.env.XDG_CACHE_HOME, 'elsewhere.v8cache');
+    renameSync(p.cache, elsewhere);
+    symlinkSync(elsewhere, p.cache);
+    await expectIgnored(p, { untouched: elsewhere });
+  });
+
+  describe.skipIf(!intruder)('owned by another local user', () => {
+    it('their folder (0755): never loaded, nothing written into it', async () => {
+      const p = await plantedCache();
+      chownSync(p.folder, intruder!.uid, intruder!.gid);
+      await expectIgnored(p, { untouched: p.cache });
+    });
+
+    it('their cache file (0644) in my folder: never loaded', async () => {
+      const p = await plantedCache();
+      chownSync(p.cache, intruder!.uid, intruder!.gid);
+      await expectIgnored(p);
+    });
+  });
+
+  it('a cache is named by the sha256 of the bundle (scripts/build.mjs), not its length', () => {
+    const bundle = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'latin1');
+    const build = /^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(bundle)?.[1];
+    const body = bundle.slice(bundle.indexOf('{') + 1, bundle.lastIndexOf('\n})\n'));
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    expect(createHash('sha256').update(body, 'latin1').digest('hex').slice(0, 16)).toBe(build);
+  });
+});
