@@ -144,6 +144,21 @@ describe('around the zoo', () => {
     expect(r.err).toContain('the server sent a page it had already sent (next cursor ');
   });
 
+  it("a profile's cursorParam and cursorFromLast page as the flags do; flags given today win over them", async () => {
+    for (const [profile, key, value] of [['whoop', 'cursor-param', 'nextToken'], ['discord', 'cursorParam', 'before'], ['discord', 'cursor_from_last', 'id']]) {
+      expect((await run(['--profile', `zoo-${profile}`, 'config', 'set', key!, value!], origin)).code).toBe(0);
+    }
+    for (const name of ['whoop', 'discord']) {
+      const r = await run(['--profile', `zoo-${name}`, 'bookings', 'list', '-o', 'ndjson'], `${origin}/${name}`);
+      expect({ code: r.code, err: r.err, ids: ids(r.out) }).toEqual({ code: 0, err: '', ids: idsUpTo(name, TOTAL) });
+    }
+    // --cursor-param wins over the profile's; --cursor-path today sets aside its cursorFromLast.
+    const param = await run(['--profile', 'zoo-whoop', 'bookings', 'list', '-o', 'ndjson', '--cursor-param', 'cursor'], `${origin}/whoop`);
+    expect({ code: param.code, ids: ids(param.out) }).toEqual({ code: 1, ids: idsUpTo('whoop', PER_PAGE) });
+    const path = await run(['--profile', 'zoo-discord', 'event-types', '-o', 'ndjson', '--cursor-path', 'nowhere'], `${origin}/discord`);
+    expect({ code: path.code, ids: ids(path.out) }).toEqual({ code: 0, ids: idsUpTo('discord', PER_PAGE) });
+  });
+
   it('a has-more stop still prints the items so far as one JSON array (-o json)', async () => {
     const r = await run(['bookings', 'list', '-o', 'json'], `${origin}/jira-agile`);
     expect(r.code).toBe(1);
