@@ -195,9 +195,9 @@ _booking__arg() {
     'webhook verify|0') _booking__files ;;
     'webhook sign|0') _booking__files ;;
     'webhook help|0') _booking__words 'verify sign listen send' ;;
-    'config get|0') _booking__words 'baseUrl apiKey cursorPath itemsPath' ;;
-    'config set|0') _booking__words 'baseUrl apiKey cursorPath itemsPath' ;;
-    'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath' ;;
+    'config get|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
+    'config set|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
+    'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
     'help|0') _booking__words 'login logout whoami bookings event-types api webhook sandbox config completion' ;;

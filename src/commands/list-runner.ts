@@ -25,15 +25,18 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
   const client = await ctx.http();
   const connection = await ctx.connection();
   const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
+  // Where the next page is: the flags, or else the profile's settings, never a mix of the two (a
+  // --cursor-path given today is not overruled by a saved cursorFromLast, nor the reverse).
+  const fromFlags = opts.cursorPath !== undefined || opts.cursorFromLast !== undefined;
   const pageOptions = {
     path: opts.path,
     query: opts.query,
     limit: opts.sendLimit === false ? undefined : opts.limit,
     pageSize: opts.pageSize,
     cursor: opts.cursor,
-    cursorPath: opts.cursorPath ?? connection.cursorPath,
-    cursorParam: opts.cursorParam,
-    cursorFromLast: opts.cursorFromLast,
+    cursorPath: fromFlags ? opts.cursorPath : connection.cursorPath,
+    cursorParam: opts.cursorParam ?? connection.cursorParam,
+    cursorFromLast: fromFlags ? opts.cursorFromLast : connection.cursorFromLast,
     itemsPath: opts.itemsPath ?? connection.itemsPath,
     signal: ctx.signal,
     // Not silenced by -q: it says the output may be incomplete.

@@ -16,6 +16,12 @@ const ALIASES: Record<string, ProfileKey> = {
   itemspath: 'itemsPath',
   'items-path': 'itemsPath',
   items_path: 'itemsPath',
+  cursorparam: 'cursorParam',
+  'cursor-param': 'cursorParam',
+  cursor_param: 'cursorParam',
+  cursorfromlast: 'cursorFromLast',
+  'cursor-from-last': 'cursorFromLast',
+  cursor_from_last: 'cursorFromLast',
 };
 
 /** baseUrl, base-url, base_url, BASE_URL… → baseUrl; anything else is a usage error listing the keys. */
@@ -34,8 +40,16 @@ export function settingValue(key: ProfileKey, value: string): string {
       return apiKeyValue(value);
     case 'cursorPath':
     case 'itemsPath':
+    case 'cursorFromLast':
       if (value.trim() === '' || /\s/.test(value)) {
-        throw new UsageError(`${key} must be a dot path such as meta.next_cursor (no spaces); use \`booking config unset ${key}\` to remove it.`);
+        const example = key === 'cursorFromLast' ? 'id' : 'meta.next_cursor';
+        throw new UsageError(`${key} must be a dot path such as ${example} (no spaces); use \`booking config unset ${key}\` to remove it.`);
+      }
+      return value;
+    case 'cursorParam':
+      // Sent as a query parameter name: printable, no spaces, nothing that ends or splits a query.
+      if (!/^[\x21-\x7e]+$/.test(value) || /[&=#?]/.test(value)) {
+        throw new UsageError(`cursorParam must be a query parameter name such as pageToken (no spaces, &, =, ? or #); use \`booking config unset cursorParam\` to remove it.`);
       }
       return value;
   }

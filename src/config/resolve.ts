@@ -23,6 +23,8 @@ export function resolveConnection(store: ConfigStore, globals: GlobalOptions, en
   const connection: Connection = { profile: name, baseUrl, apiKey, keySource: envKey !== undefined ? 'env' : 'config' };
   if (profile.cursorPath) connection.cursorPath = profile.cursorPath;
   if (profile.itemsPath) connection.itemsPath = profile.itemsPath;
+  if (profile.cursorParam) connection.cursorParam = profile.cursorParam;
+  if (profile.cursorFromLast) connection.cursorFromLast = profile.cursorFromLast;
   return connection;
 }
 

@@ -7,9 +7,13 @@ export interface Profile {
   cursorPath?: string;
   /** Dot path to the items array in a list body, overriding discovery. */
   itemsPath?: string;
+  /** The query parameter a next cursor goes back in, overriding the conventions (as --cursor-param). */
+  cursorParam?: string;
+  /** The next cursor is this field of a page's last item (as --cursor-from-last). */
+  cursorFromLast?: string;
 }
 
-export const PROFILE_KEYS = ['baseUrl', 'apiKey', 'cursorPath', 'itemsPath'] as const;
+export const PROFILE_KEYS = ['baseUrl', 'apiKey', 'cursorPath', 'itemsPath', 'cursorParam', 'cursorFromLast'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface ConfigStore {
@@ -32,4 +36,6 @@ export interface Connection {
   keySource: 'env' | 'config';
   cursorPath?: string;
   itemsPath?: string;
+  cursorParam?: string;
+  cursorFromLast?: string;
 }

@@ -157,7 +157,7 @@ export function findNext(body: unknown, linkHeader: string | undefined, opts: Ne
   }
   for (const row of NEXT_FIELDS) {
     for (const { o } of objects) {
-      if (!Object.hasOwn(o, row.field)) continue;
+      if (!Object.hasOwn(o, row.field) || (row.beside && !hasBeside(o, row.beside))) continue;
       const value = o[row.field];
       if (row.noNumber && (typeof value === 'number' || isLosslessNumber(value))) continue;
       const next = nextFrom(value, param ?? row.param);
@@ -168,6 +168,11 @@ export function findNext(body: unknown, linkHeader: string | undefined, opts: Ne
     return { next: fromLast(opts.items, STRIPE_LIST.field, param ?? STRIPE_LIST.param), more };
   }
   return { more };
+}
+
+/** The signature a rule asks for beside its field: the key, with that value when one is given. */
+function hasBeside(o: JsonObject, beside: { key: string; value?: string }): boolean {
+  return Object.hasOwn(o, beside.key) && (beside.value === undefined || o[beside.key] === beside.value);
 }
 
 /** undefined: not a usable value, keep looking; null: present but empty, the list ends. */

@@ -77,6 +77,10 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
   // And every page: a cursor never seen can still lead back to a page already printed (the first
   // page, fetched without a cursor, has none to remember). A few bytes per page.
   const bodies = new Set<string>();
+  // The items alone, for pages asked with a parameter a convention named (not `cursor`, not
+  // --cursor-param): a server that does not read that parameter answers with page 1 again, maybe
+  // with a fresh token of another length, so the items are what must not come back.
+  const itemSets = new Set<string>();
   let pages = 0;
   let yielded = 0;
   for (;;) {
@@ -88,15 +92,11 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
       // Part-way only: a failure on the run's first page has nothing new to resume from.
       throw pages > 0 ? withResumeHint(err, at) : err;
     }
-    const body = pageFingerprint(page);
-    if (bodies.has(body)) {
-      const value = escapeOneLine(at.cursor ?? at.url ?? '', 120);
-      throw new FailureError(
-        `${requestName('GET', page.response.url)}: the server sent a page it had already sent (next ${at.cursor ? 'cursor' : 'page URL'} ${value}); stopping instead of looping.`,
-        'if the cursor is in another field, say which with --cursor-path; if the API takes it in another parameter, name it with --cursor-param.',
-      );
-    }
+    const { body, items } = pageFingerprint(page);
+    const guessed = at.cursor !== undefined && at.param !== undefined && opts.cursorParam === undefined;
+    if (bodies.has(body) || (guessed && itemSets.has(items))) throw repeatedPage(page, at, guessed);
     bodies.add(body);
+    itemSets.add(items);
     pages++;
     const remaining = limit === undefined ? page.items.length : limit - yielded;
     const take = page.items.length <= remaining ? page.items : page.items.slice(0, remaining);
@@ -133,7 +133,7 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
  * last items, hashed. Two pages of one listing agree on all of these only when they are the same page.
  * (Not a hash of the whole body: at the speed of JavaScript that is a third of a long listing's time.)
  */
-function pageFingerprint(page: Page): string {
+function pageFingerprint(page: Page): { body: string; items: string } {
   const { items } = page;
   const ends = items.length === 0 ? '' : `${stringifyJson(items[0])}\n${stringifyJson(items[items.length - 1])}`;
   let a = 0x811c9dc5;
@@ -142,7 +142,20 @@ function pageFingerprint(page: Page): string {
     a = Math.imul(a ^ ends.charCodeAt(i), 0x01000193);
     b = Math.imul(b ^ ends.charCodeAt(i), 0x5bd1e995);
   }
-  return `${page.response.body.length}:${items.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
+  const itemsKey = `${items.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
+  return { body: `${page.response.body.length}:${itemsKey}`, items: itemsKey };
+}
+
+/** A page already sent: stop, naming the cursor and, for a parameter guessed by convention, that guess. */
+function repeatedPage(page: Page, at: NextPage, guessed: boolean): FailureError {
+  const value = escapeOneLine(at.cursor ?? at.url ?? '', 120);
+  const what = at.cursor !== undefined ? `next cursor ${value}${guessed ? ` sent as ?${escapeOneLine(at.param!, 40)}=, the parameter its field's convention names` : ''}` : `next page URL ${value}`;
+  return new FailureError(
+    `${requestName('GET', page.response.url)}: the server sent a page it had already sent (${what}); stopping instead of looping.`,
+    guessed
+      ? 'the API may read the cursor from another parameter: name it with --cursor-param <name>; if the cursor is in another field, say which with --cursor-path.'
+      : 'if the cursor is in another field, say which with --cursor-path; if the API takes it in another parameter, name it with --cursor-param.',
+  );
 }
 
 function startAt(cursor: string | undefined, param: string | undefined): NextPage {

@@ -18,6 +18,11 @@ export interface NextField {
   param?: string;
   /** A number here is a page or an offset, not a cursor: it is skipped. */
   noNumber?: true;
+  /**
+   * The row applies only when the object holding the field also has this key (equal to `value` when
+   * given): how two APIs that share a field name but read the token back differently are told apart.
+   */
+  beside?: { key: string; value?: string };
 }
 
 /**
@@ -34,19 +39,26 @@ export const NEXT_FIELDS: NextField[] = [
   { field: 'after_url' },
   { field: 'next_page', noNumber: true }, // Calendly, Zendesk (URL); Asana ({offset, uri})
   { field: 'nextPage', noNumber: true }, // Jira Cloud paged lists (URL)
-  // The contract's first list: their tokens go back as ?cursor= (the service's own parameter).
-  { field: 'next_cursor' }, // Slack, Notion
+  // The contract's first list: their tokens go back as ?cursor= (the service's own parameter), except
+  // where a well-known API's convention names the parameter (a signature beside the field, or AIP-158).
+  // A wrong guess is not silent: a server that ignores the parameter sends page 1 again, which paging
+  // stops with exit 1 naming --cursor-param (src/http/paginate.ts).
+  { field: 'next_cursor', param: 'start_cursor', beside: { key: 'object', value: 'list' } }, // Notion
+  { field: 'next_cursor' }, // Slack, Pipedrive v2
   { field: 'nextCursor' },
   { field: 'next_page_cursor' },
-  { field: 'next_page_token' }, // Zoom, Calendly
-  { field: 'nextPageToken' }, // Google APIs, Jira
+  { field: 'next_page_token', param: 'next_page_token', beside: { key: 'page_size' } }, // Zoom
+  { field: 'next_page_token' }, // Calendly (its next_page URL is found first)
+  { field: 'nextPageToken', param: 'nextPageToken', beside: { key: 'isLast' } }, // Jira search/jql
+  { field: 'nextPageToken', param: 'pageToken' }, // Google APIs (AIP-158)
   { field: 'next' }, // Sentry, Django REST, JSON:API, HubSpot ({after, link}), Intercom
   { field: 'after' },
   { field: 'end_cursor' },
   { field: 'endCursor' }, // GraphQL Relay pageInfo
   { field: 'cursor' }, // Square
   // Widened: where the API names the parameter after the field, the token goes back under that name.
-  { field: 'next_token' }, // X/Twitter meta.next_token
+  { field: 'next_token', param: 'pagination_token', beside: { key: 'result_count' } }, // X/Twitter meta
+  { field: 'next_token' },
   { field: 'nextToken', param: 'nextToken' }, // AWS (JSON protocols)
   { field: 'NextToken', param: 'NextToken' }, // AWS
   { field: 'continue', param: 'continue' }, // Kubernetes metadata.continue

@@ -20,6 +20,21 @@ let origin = '';
 let configDir = '';
 let server: ReturnType<typeof createServer>;
 
+// APIs shaped like a known convention whose server reads the token from another parameter: it ignores
+// the one the convention names and answers page 1 again. `fresh` sends a new token, of a new length,
+// each time (a token that embeds a time), so only the items show the page is the same one.
+let served = 0;
+const IGNORERS: ZooShape[] = [
+  { name: 'google-ignores', source: 'nextPageToken, but read from page_token', param: 'page_token', page: (p) => ({ body: { items: p.items, ...(p.token ? { nextPageToken: p.token } : {}) } }) },
+  {
+    name: 'google-fresh', source: 'nextPageToken, fresh each time, read from page_token', param: 'page_token',
+    locate: (u) => (u.searchParams.has('page_token') ? [2, 3, 4].find((n) => defaultToken(n) === u.searchParams.get('page_token')!.split('.')[0]) : 1),
+    page: (p) => ({ body: { items: p.items, ...(p.token ? { nextPageToken: `${p.token}.${'9'.repeat(++served)}` } : {}) } }),
+  },
+  { name: 'notion-ignores', source: 'Notion-like list, read from cursor', param: 'after', page: (p) => ({ body: { object: 'list', results: p.items, next_cursor: orNull(p.token), has_more: !!p.token } }) },
+];
+const orNull = <T>(v: T | undefined) => v ?? null;
+
 const defaultToken = (n: number) => Buffer.from(`page ${n} ~>?&=`).toString('base64');
 const tokenOf = (shape: ZooShape, n: number) => (shape.token ?? defaultToken)(n);
 
@@ -41,7 +56,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   const name = url.pathname.split('/')[1];
   // A next link to another origin (localhost is not 127.0.0.1 to the CLI): the same server, told apart by Host.
   if (name === 'elsewhere') return send(200, { data: [{ id: 'elsewhere_1' }], next: `${origin.replace('127.0.0.1', 'localhost')}/elsewhere/2` });
-  const shape = ZOO.find((s) => s.name === name);
+  const shape = [...ZOO, ...IGNORERS].find((s) => s.name === name);
   if (!shape) return send(404, { message: 'no such API' });
   const n = pageNumber(shape, url);
   if (n === undefined) return send(400, { message: `bad page token in ${url.search}` });
@@ -107,11 +122,41 @@ describe.each(ZOO.map((s) => [s.name, s] as const))('%s', (_name, shape) => {
 });
 
 describe('around the zoo', () => {
-  it('a token in a parameter the CLI cannot guess fails loudly, naming --cursor-param', async () => {
-    const r = await run(['api', '/v1/x', '--paginate', '-o', 'ndjson'], `${origin}/google`);
-    expect(r.code).toBe(1);
-    expect(ids(r.out)).toEqual(idsUpTo('google', 2));
-    expect(r.err).toContain('--cursor-param');
+  it.each([
+    ['google-ignores', 'pageToken'],
+    ['google-fresh', 'pageToken'],
+    ['notion-ignores', 'start_cursor'],
+  ])('a wrong guess is never silent: %s ignores ?%s= and sends page 1 again: exit 1 after page 1, naming --cursor-param', async (name, guess) => {
+    for (const args of COMMANDS.map(([, a]) => a)) {
+      const r = await run(args, `${origin}/${name}`);
+      expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 1, ids: idsUpTo(name, PER_PAGE) });
+      expect(r.err).toMatch(new RegExp(`^error: GET \\S+\\?${guess}=\\S+: the server sent a page it had already sent \\(next cursor \\S+ sent as \\?${guess}=, the parameter its field's convention names\\); stopping instead of looping\\.\\n`));
+      expect(r.err).toContain('name it with --cursor-param <name>');
+    }
+    // Told the parameter, the same API pages to the end.
+    const told = await run(['api', '/v1/x', '--paginate', '-o', 'ndjson', '--cursor-param', IGNORERS.find((s) => s.name === name)!.param!], `${origin}/${name}`);
+    expect({ code: told.code, err: told.err, ids: ids(told.out) }).toEqual({ code: 0, err: '', ids: idsUpTo(name, TOTAL) });
+  });
+
+  it('--cursor-param still overrides a convention: Google\'s token sent as ?cursor= is refused loudly too', async () => {
+    const r = await run(['bookings', 'list', '-o', 'ndjson', '--cursor-param', 'cursor'], `${origin}/google`);
+    expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 1, ids: idsUpTo('google', PER_PAGE) });
+    expect(r.err).toContain('the server sent a page it had already sent (next cursor ');
+  });
+
+  it("a profile's cursorParam and cursorFromLast page as the flags do; flags given today win over them", async () => {
+    for (const [profile, key, value] of [['whoop', 'cursor-param', 'nextToken'], ['discord', 'cursorParam', 'before'], ['discord', 'cursor_from_last', 'id']]) {
+      expect((await run(['--profile', `zoo-${profile}`, 'config', 'set', key!, value!], origin)).code).toBe(0);
+    }
+    for (const name of ['whoop', 'discord']) {
+      const r = await run(['--profile', `zoo-${name}`, 'bookings', 'list', '-o', 'ndjson'], `${origin}/${name}`);
+      expect({ code: r.code, err: r.err, ids: ids(r.out) }).toEqual({ code: 0, err: '', ids: idsUpTo(name, TOTAL) });
+    }
+    // --cursor-param wins over the profile's; --cursor-path today sets aside its cursorFromLast.
+    const param = await run(['--profile', 'zoo-whoop', 'bookings', 'list', '-o', 'ndjson', '--cursor-param', 'cursor'], `${origin}/whoop`);
+    expect({ code: param.code, ids: ids(param.out) }).toEqual({ code: 1, ids: idsUpTo('whoop', PER_PAGE) });
+    const path = await run(['--profile', 'zoo-discord', 'event-types', '-o', 'ndjson', '--cursor-path', 'nowhere'], `${origin}/discord`);
+    expect({ code: path.code, ids: ids(path.out) }).toEqual({ code: 0, ids: idsUpTo('discord', PER_PAGE) });
   });
 
   it('a has-more stop still prints the items so far as one JSON array (-o json)', async () => {

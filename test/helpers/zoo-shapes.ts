@@ -1,6 +1,8 @@
 // The documented list responses of real public APIs, for test/e2e/paging-zoo.test.ts: where the
 // items are, where the next page is (token or URL, in the form the API writes it), how the end
-// shows, and which query parameter the API reads its token from. Sources are noted per row.
+// shows, and which query parameter the API reads its token from. Sources are noted per row; "checked:"
+// marks the rows compared with the API's documentation page itself (field names, where the next page
+// sits, how the end shows, the parameter), not only with a client library or memory.
 
 export interface ZooPage {
   items: { id: string }[];
@@ -37,16 +39,24 @@ const link = (url: string | undefined): Record<string, string> => (url ? { link:
 const noQuery = (p: ZooPage) => p.url && new URL(p.url).search;
 
 export const ZOO: ZooShape[] = [
-  // https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api
+  // checked: https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api (Link rel="next", ?page=)
   { name: 'github', source: 'GitHub REST: Link header', param: 'page', token: String, page: (p) => ({ body: p.items, headers: link(p.url) }) },
-  // https://shopify.dev/docs/api/admin-rest/usage/pagination
-  { name: 'shopify', source: 'Shopify REST: Link page_info', param: 'page_info', page: (p) => ({ body: { products: p.items }, headers: link(p.url) }) },
-  // https://developer.okta.com/docs/api/#pagination
+  // checked: https://shopify.dev/docs/api/admin-rest/usage/pagination (Link rel="next"/"previous", ?page_info=&limit=)
+  {
+    name: 'shopify', source: 'Shopify REST: Link page_info', param: 'page_info',
+    page: (p) => {
+      const links = [...(p.n > 1 ? [`<${p.origin}/shopify/x?page_info=prev${p.n}&limit=2>; rel="previous"`] : []), ...(p.url ? [`<${p.url}&limit=2>; rel="next"`] : [])];
+      const headers: Record<string, string> = links.length > 0 ? { link: links.join(', ') } : {};
+      return { body: { products: p.items }, headers };
+    },
+  },
+  // checked (Link rel="next", followed as given): https://developer.okta.com/docs/api/#pagination
   { name: 'okta', source: 'Okta: Link rel=next, after=', param: 'after', page: (p) => ({ body: p.items, headers: link(p.url) }) },
-  // https://docs.sentry.io/api/pagination/ — the last page keeps rel="next" with results="false"
+  // checked: https://docs.sentry.io/api/pagination/ — the last page keeps rel="next" with results="false"; each
+  // link also carries its cursor="…" attribute
   {
     name: 'sentry', source: 'Sentry: Link with results="true"/"false"', param: 'cursor', token: (n) => `1420837533:${n}:0`,
-    page: (p) => ({ body: p.items, headers: { link: `<${p.origin}/x?cursor=0:0:1>; rel="previous"; results="false", <${p.url ?? `${p.origin}/sentry/x?cursor=9:9:9`}>; rel="next"; results="${p.url ? 'true' : 'false'}"` } }),
+    page: (p) => ({ body: p.items, headers: { link: `<${p.origin}/x?cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", <${p.url ?? `${p.origin}/sentry/x?cursor=9:9:9`}>; rel="next"; results="${p.url ? 'true' : 'false'}"; cursor="${p.token ?? '9:9:9'}"` } }),
   },
   // https://docs.slack.dev/apis/web-api/pagination
   { name: 'slack', source: 'Slack conversations.list', page: (p) => ({ body: { ok: true, channels: p.items, response_metadata: { next_cursor: p.token ?? '' } } }) },
@@ -76,14 +86,15 @@ export const ZOO: ZooShape[] = [
   },
   // intercom-client PagesLink: pages.next as a URL (older list endpoints)
   { name: 'intercom-links', source: 'Intercom pages.next URL', param: 'page', token: String, page: (p) => ({ body: { type: 'admin.list', admins: p.items, pages: { type: 'pages', next: p.url, page: p.n, per_page: 2, total_pages: 3 } } }) },
-  // https://docs.zendesk.com/api-reference/introduction/pagination/ (cursor)
+  // checked: https://developer.zendesk.com/api-reference/introduction/pagination/ (cursor: meta.has_more,
+  // after_cursor, links.next with page[size] and page[after])
   {
     name: 'zendesk', source: 'Zendesk cursor: meta.has_more, links.next', param: 'page[after]',
     page: (p) => ({ body: { tickets: p.items, meta: { has_more: !!p.token, after_cursor: orNull(p.token), before_cursor: 'x' }, links: { prev: `${p.origin}/zendesk/x`, next: orNull(p.url) } } }),
   },
   // https://docs.zendesk.com/api-reference/introduction/pagination/ (offset, next_page URL)
   { name: 'zendesk-offset', source: 'Zendesk offset: next_page URL', param: 'page', token: String, page: (p) => ({ body: { users: p.items, next_page: orNull(p.url), previous_page: null, count: 6 } }) },
-  // https://developer.squareup.com/docs/build-basics/common-api-patterns/pagination
+  // checked: https://developer.squareup.com/docs/build-basics/common-api-patterns/pagination (cursor, absent at the end)
   { name: 'square', source: 'Square cursor', page: (p) => ({ body: { customers: p.items, ...(p.token ? { cursor: p.token } : {}) } }) },
   // https://airtable.com/developers/web/api/list-records (offset is an opaque string)
   { name: 'airtable', source: 'Airtable offset token', param: 'offset', token: (n) => `itrx${n}/rec${n}Ab`, page: (p) => ({ body: { records: p.items, ...(p.token ? { offset: p.token } : {}) } }) },
@@ -94,11 +105,11 @@ export const ZOO: ZooShape[] = [
     name: 'confluence', source: 'Confluence _links.next, relative to _links.base', param: 'start', token: (n) => String(2 * (n - 1)),
     page: (p) => ({ body: { results: p.items, start: 2 * (p.n - 1), limit: 2, size: 2, _links: { base: `${p.origin}/confluence`, context: '/confluence', ...(p.token ? { next: `/rest/api/space?next=true&limit=2&start=${p.token}` } : {}) } } }),
   },
-  // https://developers.asana.com/docs/pagination
+  // checked: https://developers.asana.com/docs/pagination (next_page {offset, path, uri}, null at the end)
   { name: 'asana', source: 'Asana next_page {offset, path, uri}', param: 'offset', page: (p) => ({ body: { data: p.items, next_page: p.token ? { offset: p.token, path: `/tasks${noQuery(p)}`, uri: p.url } : null } }) },
-  // https://developer.box.com/guides/api-calls/pagination/marker-based/
+  // checked: https://developer.box.com/guides/api-calls/pagination/marker-based/ (entries, limit, next_marker; ?marker=)
   { name: 'box', source: 'Box marker paging next_marker', param: 'marker', page: (p) => ({ body: { entries: p.items, limit: 2, next_marker: orNull(p.token) } }) },
-  // https://developer.calendly.com/api-docs/ (pagination.next_page)
+  // checked: https://developer.calendly.com/api-docs/ (collection, pagination.next_page URL, next_page_token)
   { name: 'calendly', source: 'Calendly pagination.next_page', param: 'page_token', page: (p) => ({ body: { collection: p.items, pagination: { count: 2, next_page: orNull(p.url), previous_page: null, next_page_token: orNull(p.token), previous_page_token: null } } }) },
   // https://www.twilio.com/docs/usage/twilios-response (2010 API: next_page_uri, relative to the host)
   {
@@ -112,7 +123,7 @@ export const ZOO: ZooShape[] = [
     name: 'paypal', source: 'PayPal HATEOAS links [{href, rel: next}]', param: 'page', token: String,
     page: (p) => ({ body: { plans: p.items, total_items: 6, total_pages: 3, links: [{ href: `${p.origin}/self`, rel: 'self', method: 'GET' }, ...(p.url ? [{ href: p.url, rel: 'next', method: 'GET' }] : [])] } }),
   },
-  // https://docs.digitalocean.com/reference/api/digitalocean/#section/Introduction/Links-and-Pagination
+  // checked: https://docs.digitalocean.com/reference/api/intro (links.pages {first, prev, next, last}, meta.total)
   { name: 'digitalocean', source: 'DigitalOcean links.pages.next', param: 'page', token: String, page: (p) => ({ body: { droplets: p.items, links: { pages: p.url ? { next: p.url, last: `${p.origin}/last` } : { first: p.origin } }, meta: { total: 6 } } }) },
   // https://docs.aws.amazon.com/apigatewayv2/latest/api-reference/apis.html (GET /v2/apis: items, nextToken)
   { name: 'aws', source: 'AWS API Gateway v2 nextToken', param: 'nextToken', page: (p) => ({ body: { items: p.items, ...(p.token ? { nextToken: p.token } : {}) } }) },
@@ -133,19 +144,27 @@ export const ZOO: ZooShape[] = [
   // https://github.blog/ (GraphQL-style pageInfo over a REST listing)
   { name: 'relay', source: 'GraphQL Relay pageInfo endCursor/hasNextPage', page: (p) => ({ body: { data: { nodes: p.items, pageInfo: { endCursor: p.token ?? 'end', hasNextPage: !!p.token } } } }) },
 
-  // Need a flag: the token goes back in a parameter this CLI cannot guess.
-  // https://developers.google.com/calendar/api/guides/pagination
-  { name: 'google', source: 'Google APIs nextPageToken → pageToken', param: 'pageToken', flags: ['--cursor-param', 'pageToken'], page: (p) => ({ body: { kind: 'calendar#events', items: p.items, ...(p.token ? { nextPageToken: p.token } : {}) } }) },
-  // https://developers.notion.com/reference/intro#pagination
-  { name: 'notion', source: 'Notion next_cursor → start_cursor', param: 'start_cursor', flags: ['--cursor-param', 'start_cursor'], page: (p) => ({ body: { object: 'list', results: p.items, next_cursor: orNull(p.token), has_more: !!p.token, type: 'page' } }) },
-  // https://developer.x.com/en/docs/x-api/pagination
-  { name: 'x', source: 'X/Twitter meta.next_token → pagination_token', param: 'pagination_token', flags: ['--cursor-param', 'pagination_token'], page: (p) => ({ body: { data: p.items, meta: { result_count: 2, ...(p.token ? { next_token: p.token } : {}) } } }) },
-  // https://developers.zoom.us/docs/api/rest/pagination/
-  { name: 'zoom', source: 'Zoom next_page_token', param: 'next_page_token', flags: ['--cursor-param', 'next_page_token'], page: (p) => ({ body: { page_size: 2, total_records: 6, next_page_token: p.token ?? '', meetings: p.items } }) },
-  // https://developer.atlassian.com/cloud/jira/platform/rest/v3/api-group-issue-search/ (search/jql)
-  { name: 'jira-jql', source: 'Jira search/jql nextPageToken/isLast', param: 'nextPageToken', flags: ['--cursor-param', 'nextPageToken'], page: (p) => ({ body: { issues: p.items, ...(p.token ? { nextPageToken: p.token } : {}), isLast: !p.token } }) },
-  // https://discord.com/developers/docs/resources/message#get-channel-messages (before=<message id>)
+  // Found by the convention its field names (or a signature beside it): the token goes back under that
+  // API's own parameter, not ?cursor= (src/http/paging-rules.ts).
+  // checked: https://developers.google.com/calendar/api/guides/pagination (nextPageToken, pageToken; the
+  // last page carries nextSyncToken instead)
+  { name: 'google', source: 'Google APIs nextPageToken → pageToken', param: 'pageToken', page: (p) => ({ body: { kind: 'calendar#events', summary: 'me', items: p.items, ...(p.token ? { nextPageToken: p.token } : { nextSyncToken: 'CPDAlvWDx70CEPDAlvWDx70CGAU=' }) } }) },
+  // checked: https://developers.notion.com/reference/pagination (object "list", next_cursor, has_more; start_cursor)
+  { name: 'notion', source: 'Notion next_cursor → start_cursor', param: 'start_cursor', page: (p) => ({ body: { object: 'list', results: p.items, next_cursor: orNull(p.token), has_more: !!p.token, type: 'page', page: {} } }) },
+  // checked: https://docs.x.com/x-api/fundamentals/pagination (meta.next_token, result_count; pagination_token)
+  { name: 'x', source: 'X/Twitter meta.next_token → pagination_token', param: 'pagination_token', page: (p) => ({ body: { data: p.items, meta: { result_count: 2, newest_id: '1', oldest_id: '0', ...(p.token ? { next_token: p.token } : {}) } } }) },
+  // checked: https://developers.zoom.us/docs/api/pagination (next_page_token, "" on the last page; page_size)
+  { name: 'zoom', source: 'Zoom next_page_token', param: 'next_page_token', page: (p) => ({ body: { from: '2024-02-07', to: '2024-02-15', page_size: 2, total_records: 6, next_page_token: p.token ?? '', meetings: p.items } }) },
+  // checked: JRACLOUD-92184 and the search/jql reference (nextPageToken absent on the last page, isLast)
+  { name: 'jira-jql', source: 'Jira search/jql nextPageToken/isLast', param: 'nextPageToken', page: (p) => ({ body: { issues: p.items, ...(p.token ? { nextPageToken: p.token } : {}), isLast: !p.token } }) },
+
+  // Need a flag: the token goes back in a parameter nothing in the body names.
+  // https://discord.com/developers/docs/resources/message#get-channel-messages (before=<message id>): a bare
+  // array with no paging signal at all, so nothing says there is more or how to ask for it.
   { name: 'discord', source: 'Discord messages, before=<last id>', param: 'before', flags: ['--cursor-from-last', 'id', '--cursor-param', 'before'], token: (n) => `discord_${2 * (n - 1)}`, page: (p) => ({ body: p.items }) },
+  // checked: https://developer.whoop.com/docs/developing/pagination (records, next_token; ?nextToken=): the
+  // same field as X without X's meta.result_count, so the token goes back as ?cursor= unless told
+  { name: 'whoop', source: 'WHOOP next_token → nextToken', param: 'nextToken', flags: ['--cursor-param', 'nextToken'], page: (p) => ({ body: { records: p.items, next_token: p.token ?? null } }) },
 
   // Out of reach: numbers only. Page 1, then a note (or exit 1 when a flag says there is more).
   // https://mailchimp.com/developer/marketing/docs/methods-parameters/#pagination

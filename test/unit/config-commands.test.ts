@@ -192,7 +192,7 @@ describe('config', () => {
     await runConfigGet({ key: 'api-key' }, ctx);
     await runConfigGet({ key: 'items_path' }, ctx);
     expect(ctx.io.out()).toBe('sk_live_wxyz9876\n');
-    await expect(runConfigGet({ key: 'colour' }, ctx)).rejects.toThrow(/valid keys are baseUrl, apiKey, cursorPath, itemsPath/);
+    await expect(runConfigGet({ key: 'colour' }, ctx)).rejects.toThrow(/valid keys are baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast/);
   });
 
   it('set validates and saves on --profile; unset removes', async () => {
@@ -207,6 +207,24 @@ describe('config', () => {
     expect(openConfigAt(path).getProfile('work')).toEqual({ baseUrl: 'https://work.example.com' });
     expect(saved().apiKey).toBe('sk_live_wxyz9876');
     expect(JSON.parse(readFileSync(path, 'utf8')).profiles.default.cursorPath).toBe('meta.next');
+  });
+
+  it('cursorParam and cursorFromLast: set, get and unset under any alias, checked, listed', async () => {
+    const ctx = context({ globals: { profile: 'paging' } });
+    await runConfigSet({ key: 'cursor-param', value: 'pageToken' }, ctx);
+    await runConfigSet({ key: 'cursor_from_last', value: 'id' }, ctx);
+    expect(openConfigAt(path).getProfile('paging')).toEqual({ cursorParam: 'pageToken', cursorFromLast: 'id' });
+    await runConfigGet({ key: 'cursorparam' }, ctx);
+    await runConfigGet({ key: 'cursor-from-last' }, ctx);
+    expect(ctx.io.out()).toBe('pageToken\nid\n');
+    await expect(runConfigSet({ key: 'cursorParam', value: 'a=b' }, ctx)).rejects.toBeInstanceOf(UsageError);
+    await expect(runConfigSet({ key: 'cursorFromLast', value: 'a b' }, ctx)).rejects.toBeInstanceOf(UsageError);
+    const listed = context({ globals: { profile: 'paging', output: 'json' } });
+    await runConfigList({}, listed);
+    expect(JSON.parse(listed.io.out())).toEqual({ cursorParam: 'pageToken', cursorFromLast: 'id' });
+    await runConfigUnset({ key: 'CURSOR_PARAM' }, ctx);
+    await runConfigUnset({ key: 'cursorFromLast' }, ctx);
+    expect(openConfigAt(path).getProfile('paging')).toEqual({});
   });
 
   it('set apiKey warns about shell history', async () => {

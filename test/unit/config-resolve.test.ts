@@ -21,7 +21,7 @@ function globals(over: Partial<GlobalOptions> = {}): GlobalOptions {
 }
 
 const saved = memoryStore({
-  default: { baseUrl: 'https://api.example.com/prefix', apiKey: 'sk_conf', cursorPath: 'meta.next', itemsPath: 'data.rows' },
+  default: { baseUrl: 'https://api.example.com/prefix', apiKey: 'sk_conf', cursorPath: 'meta.next', itemsPath: 'data.rows', cursorParam: 'pageToken', cursorFromLast: 'id' },
   keyless: { baseUrl: 'https://k.example.com' },
   urlless: { apiKey: 'sk_u' },
   broken: { baseUrl: 'api.example.com', apiKey: 'x' },
@@ -37,6 +37,8 @@ describe('resolveConnection', () => {
       keySource: 'config',
       cursorPath: 'meta.next',
       itemsPath: 'data.rows',
+      cursorParam: 'pageToken',
+      cursorFromLast: 'id',
     });
   });
 
@@ -118,12 +120,14 @@ describe('setting names and values', () => {
     ['baseUrl', 'baseUrl'], ['base-url', 'baseUrl'], ['base_url', 'baseUrl'], ['BASE_URL', 'baseUrl'],
     ['apiKey', 'apiKey'], ['api-key', 'apiKey'], ['api_key', 'apiKey'],
     ['cursorPath', 'cursorPath'], ['cursor-path', 'cursorPath'], ['items-path', 'itemsPath'], ['itemsPath', 'itemsPath'],
+    ['cursorParam', 'cursorParam'], ['cursor-param', 'cursorParam'], ['cursor_param', 'cursorParam'], ['CURSOR_PARAM', 'cursorParam'],
+    ['cursorFromLast', 'cursorFromLast'], ['cursor-from-last', 'cursorFromLast'], ['cursor_from_last', 'cursorFromLast'],
   ])('%s is %s', (alias, key) => expect(profileKey(alias)).toBe(key));
 
   it('an unknown key lists the valid ones', () => {
     const err = catchError(() => profileKey('colour'));
     expect(err).toBeInstanceOf(UsageError);
-    expect(err.message).toContain('baseUrl, apiKey, cursorPath, itemsPath');
+    expect(err.message).toContain('baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast');
     expect(catchError(() => profileKey('__proto__'))).toBeInstanceOf(UsageError);
     expect(catchError(() => profileKey('constructor'))).toBeInstanceOf(UsageError);
   });
@@ -135,6 +139,13 @@ describe('setting names and values', () => {
     expect(() => settingValue('itemsPath', '')).toThrow(UsageError);
     expect(() => settingValue('itemsPath', 'a b')).toThrow(UsageError);
     expect(settingValue('apiKey', ' sk_1 ')).toBe('sk_1');
+    expect(settingValue('cursorParam', 'page[after]')).toBe('page[after]');
+    expect(settingValue('cursorParam', '$skiptoken')).toBe('$skiptoken');
+    for (const bad of ['', 'page token', 'a&b', 'a=b', '?cursor', 'a#b', 'caf\u00e9', 'a\u0007']) {
+      expect(catchError(() => settingValue('cursorParam', bad)).message, bad).toMatch(/^cursorParam must be a query parameter name such as pageToken/);
+    }
+    expect(settingValue('cursorFromLast', 'meta.id')).toBe('meta.id');
+    expect(catchError(() => settingValue('cursorFromLast', 'a b')).message).toMatch(/^cursorFromLast must be a dot path such as id /);
   });
 
   it('a key is trimmed; empty or with inner whitespace or control characters is refused', () => {

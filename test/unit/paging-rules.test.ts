@@ -2,6 +2,7 @@
 // and what a failure part-way tells the user.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchOnePage, paginate } from '../../src/http/paginate';
+import { findNext } from '../../src/http/discovery';
 import { BASE, closeRigs, collect, failure, listServer, rig, uids, type ListPage, type Reply } from './http-mock';
 
 afterEach(closeRigs);
@@ -146,5 +147,58 @@ describe('failures part-way', () => {
       `GET /api/v1/bookings: the next page link https://evil.example.net/api/v1/bookings?cursor=2: https://evil.example.net is not the base URL's origin (${BASE}); not sending your API key there.`,
     );
     expect(r.seen('https://evil.example.net')).toHaveLength(0);
+  });
+});
+
+describe('which parameter a token goes back in', () => {
+  const next = (body: unknown, cursorParam?: string) => findNext(body, undefined, { items: [{ id: 'last' }], cursorParam }).next;
+  it.each<[string, unknown, string | undefined]>([
+    // The service's own shapes, and the contract's first list: ?cursor=.
+    ['meta.next_cursor', { data: [], meta: { next_cursor: 't' } }, undefined],
+    ['nextCursor', { bookings: [], nextCursor: 't' }, undefined],
+    ['metadata.after', { entries: [], metadata: { after: 't' } }, undefined],
+    ['Slack response_metadata.next_cursor', { ok: true, channels: [], response_metadata: { next_cursor: 't' } }, undefined],
+    ['paging.next_page_token', { records: [], paging: { next_page_token: 't' } }, undefined],
+    ['next_cursor with has_more but no object: "list"', { data: [], next_cursor: 't', has_more: true }, undefined],
+    ['next_token without result_count', { records: [], next_token: 't' }, undefined],
+    // Conventions, told apart by a signature beside the field where two APIs share its name.
+    ['Notion {object: "list", next_cursor}', { object: 'list', results: [], next_cursor: 't', has_more: true }, 'start_cursor'],
+    ['Google nextPageToken (AIP-158)', { kind: 'calendar#events', items: [], nextPageToken: 't' }, 'pageToken'],
+    ['Jira search/jql nextPageToken beside isLast', { issues: [], nextPageToken: 't', isLast: false }, 'nextPageToken'],
+    ['Zoom next_page_token beside page_size', { page_size: 30, next_page_token: 't', meetings: [] }, 'next_page_token'],
+    ['X meta.next_token beside result_count', { data: [], meta: { result_count: 2, next_token: 't' } }, 'pagination_token'],
+  ])('%s', (_name, body, param) => {
+    expect(next(body)).toEqual(param === undefined ? { cursor: 't' } : { cursor: 't', param });
+  });
+
+  it('--cursor-param overrides every convention', () => {
+    expect(next({ items: [], nextPageToken: 't' }, 'page_token')).toEqual({ cursor: 't', param: 'page_token' });
+    expect(next({ object: 'list', results: [], next_cursor: 't' }, 'cursor')).toEqual({ cursor: 't' });
+  });
+
+  it('a signature must hold its value: object "page" beside next_cursor is not Notion', () => {
+    expect(next({ object: 'page', results: [], next_cursor: 't' })).toEqual({ cursor: 't' });
+  });
+});
+
+describe('a server that ignores a conventional parameter', () => {
+  it('answers page 1 again with a fresh token: stopped after page 1 (exit 1), naming the guess and --cursor-param', async () => {
+    let n = 0;
+    const r = rig(() => ({ body: { items: [{ uid: 'a' }, { uid: 'b' }], nextPageToken: `t${'0'.repeat(++n)}` } }));
+    const got: unknown[] = [];
+    const e = await failure((async () => { for await (const item of paginate(r.client, { path: PATH })) got.push(item); })());
+    expect(uidsOf(got)).toEqual(['a', 'b']);
+    expect(e.exitCode).toBe(1);
+    expect(e.message).toBe('GET /api/v1/bookings?pageToken=t0: the server sent a page it had already sent (next cursor t0 sent as ?pageToken=, the parameter its field\'s convention names); stopping instead of looping.');
+    expect(e.hint).toContain('--cursor-param <name>');
+    expect(r.seen()).toHaveLength(2);
+  });
+
+  it('with ?cursor= (no guess), pages with the same items but another body are still followed', async () => {
+    const r = rig((req) => {
+      const c = req.query.get('cursor');
+      return { body: { items: [{ uid: 'same' }], next_cursor: c === null ? 'x1' : c === 'x1' ? 'x333' : '' } };
+    });
+    expect(await collect(paginate(r.client, { path: PATH }))).toHaveLength(3);
   });
 });

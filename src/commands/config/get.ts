@@ -10,7 +10,7 @@ export interface ConfigGetOptions {
 export function newCmdConfigGet(deps: CommandDeps, runF = runConfigGet): Command {
   return new Command('get')
     .description('print one setting as saved (the API key unmasked); nothing when it is not set')
-    .argument('<key>', 'baseUrl, apiKey, cursorPath or itemsPath (base-url, api_key… also work)')
+    .argument('<key>', 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)')
     .action(async (key: string, _opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({ key }, deps.context(cmd))) ?? 0);
     });

@@ -9,7 +9,7 @@ import { newCmdConfigSet, newCmdConfigUnset } from './set';
 export function registerConfigCommands(program: Command, deps: CommandDeps): void {
   program
     .command('config')
-    .description("show and change the profile's settings (baseUrl, apiKey, cursorPath, itemsPath)")
+    .description("show and change the profile's settings (baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast)")
     .addCommand(newCmdConfigPath(deps))
     .addCommand(newCmdConfigList(deps))
     .addCommand(newCmdConfigGet(deps))

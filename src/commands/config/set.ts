@@ -14,7 +14,7 @@ export interface ConfigUnsetOptions {
   key: string;
 }
 
-const KEY_HELP = 'baseUrl, apiKey, cursorPath or itemsPath (base-url, api_key… also work)';
+const KEY_HELP = 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)';
 
 export function newCmdConfigSet(deps: CommandDeps, runF = runConfigSet): Command {
   return new Command('set')
