@@ -6,7 +6,7 @@ import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
 import type { IOStreams } from './io';
 import { UsageError } from './errors';
-import { intOption, listOption, secondsOption } from './options';
+import { intOption, jsonOption, listOption, secondsOption } from './options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
 
@@ -32,7 +32,8 @@ export function buildProgram(deps: ProgramDeps): Command {
     .addOption(new Option('--profile <name>', 'config profile').env('BOOKING_PROFILE').default('default').argParser(profileName))
     .addOption(new Option('--base-url <url>', "override the profile's base URL").env('BOOKING_BASE_URL'))
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS as string[]))
-    .option('--json', 'same as -o json')
+    .option('--json [fields]', 'same as -o json; with a comma-separated list, only those fields (as --fields)', jsonOption)
+    .option('--jq <expression>', "filter the JSON output with jq's language (strings printed raw); implies --json")
     .option('--fields <list>', 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)', listOption)
     .option('--no-color', 'turn colour off (also NO_COLOR, TERM=dumb)')
     .option('--timeout <seconds>', 'per-request timeout in seconds', secondsOption(0, 86_400), 30)
@@ -87,15 +88,24 @@ function profileName(value: string): string {
 export function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
   const o = cmd.optsWithGlobals() as Record<string, unknown>;
   let output = o.output as OutputFormat | undefined;
-  if (o.json) {
-    if (output && output !== 'json') throw new UsageError(`--json conflicts with --output ${output}.`);
+  const jq = o.jq as string | undefined;
+  if (o.json || jq !== undefined) {
+    const flag = o.json ? '--json' : '--jq';
+    if (output && output !== 'json') throw new UsageError(`${flag} conflicts with --output ${output}.`);
     output = 'json';
+  }
+  if (jq !== undefined && jq.trim() === '') throw new UsageError('--jq needs an expression, such as .[].uid.');
+  let fields = o.fields as string[] | undefined;
+  if (Array.isArray(o.json)) {
+    if (fields) throw new UsageError('--json FIELDS and --fields both name fields: use one of them.');
+    fields = o.json;
   }
   return {
     profile: (o.profile as string) ?? 'default',
     baseUrl: o.baseUrl as string | undefined,
     output,
-    fields: o.fields as string[] | undefined,
+    fields,
+    jq,
     noColor: o.color === false,
     timeoutMs: Math.round(((o.timeout as number) ?? 30) * 1000),
     retries: (o.retries as number) ?? 3,

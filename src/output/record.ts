@@ -4,7 +4,8 @@ import { outputFormat } from '../context';
 import { displayText, rawText } from './cells';
 import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, isPlainObject, parsePath, project } from './paths';
-import { emit, fieldList, fieldPaths, jsonText, watchFields, type OutputContext } from './sink';
+import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
+import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
 function leaves(record: unknown, fields: string[] | undefined): [string, unknown][] {
@@ -17,10 +18,17 @@ function pairs(record: unknown, fields: string[] | undefined, text: (v: unknown)
 }
 
 export async function writeRecord(ctx: OutputContext, record: unknown): Promise<void> {
-  const watch = watchFields(ctx);
-  watch.see(record);
+  fieldCheck(ctx).check([record]);
+  if (ctx.globals.jq !== undefined) {
+    const paths = fieldPaths(ctx);
+    return writeJq(ctx, paths ? project(record, paths) : record);
+  }
   await writeRecordAs(ctx, record);
-  watch.end();
+}
+
+async function writeJq(ctx: OutputContext, value: unknown): Promise<void> {
+  const { loadJqFilter } = await import('./jq');
+  (await loadJqFilter(ctx, ctx.globals.jq!)).write(value);
 }
 
 async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void> {
@@ -45,10 +53,12 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
   emit(ctx, renderer.record(pairs(record, fields, displayText), ctx.io.columns));
 }
 
-/** A body as sent (api, --no-paginate -o json): pretty lossless JSON, --fields projecting it. */
-export function writeJsonValue(ctx: OutputContext, value: unknown): void {
+/** A body as sent (api, --no-paginate -o json): pretty lossless JSON, --fields projecting it, or --jq. */
+export async function writeJsonValue(ctx: OutputContext, value: unknown): Promise<void> {
   const paths = fieldPaths(ctx);
-  emit(ctx, `${jsonText(paths ? project(value, paths) : value, 2)}\n`);
+  const shaped = paths ? project(value, paths) : value;
+  if (ctx.globals.jq !== undefined) return writeJq(ctx, shaped);
+  emit(ctx, `${jsonText(shaped, 2)}\n`);
 }
 
 /** A non-JSON body for a terminal: its lines kept, control characters shown escaped. */

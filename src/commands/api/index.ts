@@ -26,7 +26,7 @@ export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
     .argument('<path>', 'path under the base URL, e.g. /api/v1/me')
     .option('--paginate', 'follow next pages and print all items (paging rules of bookings list)', false)
     .option('-F, --field <key=value>', 'add a query parameter (repeatable)', collect(keyValue), [])
-    .option('--limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000))
+    .option('-L, --limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000))
     .addOption(new Option('--cursor <cursor>', 'with --paginate: start at this cursor or next-page URL (as a failure names it)').argParser(nonEmpty('--cursor')))
     .addOption(new Option('--cursor-path <path>', 'with --paginate: dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'with --paginate: dot path of the items array in the body').argParser(nonEmpty('--items-path')))
@@ -78,7 +78,7 @@ export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const output = await import('../../output/index');
   const json = jsonBody(response);
   if (json.ok) {
-    output.writeJsonValue(ctx, json.value);
+    await output.writeJsonValue(ctx, json.value);
   } else if (ctx.io.stdoutIsTTY) {
     output.writeEscapedText(ctx, response.text());
   } else {

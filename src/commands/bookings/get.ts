@@ -10,6 +10,7 @@ export interface BookingsGetOptions {
 
 export function newCmdBookingsGet(deps: CommandDeps, runF = runBookingsGet): Command {
   return new Command('get')
+    .alias('view')
     .description('show one booking by its uid')
     .argument('<uid>', 'the booking\'s public uid')
     .action(async (uid: string, _opts: unknown, cmd: Command) => {

@@ -3,6 +3,7 @@ import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
 import { intOption, nonEmpty } from '../../options';
 import { runList } from '../list-runner';
+import { BOOKING_STATUSES } from '../../booking-statuses';
 
 export interface BookingsListOptions {
   status?: string;
@@ -18,8 +19,13 @@ export function newCmdBookingsList(deps: CommandDeps, runF = runBookingsList): C
   return new Command('list')
     .alias('ls')
     .description('list bookings, following cursors automatically')
-    .option('--status <status>', 'only bookings with this status (values are the service\'s)', nonEmpty('--status'))
-    .option('--limit <n>', 'print at most N bookings in total, across pages', intOption(1, 1_000_000_000))
+    // Choices for help and completion only: the parser set after them lets any other value through.
+    .addOption(
+      new Option('-s, --status <status>', 'only bookings with this status; another value the service knows is passed on')
+        .choices(BOOKING_STATUSES)
+        .argParser(nonEmpty('--status')),
+    )
+    .option('-L, --limit <n>', 'print at most N bookings in total, across pages', intOption(1, 1_000_000_000))
     .option('--page-size <n>', 'bookings per request (query limit); default min(--limit, 100)', intOption(1, 10_000))
     .option('--cursor <cursor>', 'start at this cursor (or next-page URL)', nonEmpty('--cursor'))
     .option('--no-paginate', 'fetch one page only; the next cursor goes to stderr')

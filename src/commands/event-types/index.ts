@@ -14,7 +14,7 @@ export interface EventTypesOptions {
 export function newCmdEventTypes(deps: CommandDeps, runF = runEventTypes): Command {
   return new Command('event-types')
     .description("list your personal event types")
-    .option('--limit <n>', 'print at most N event types', intOption(1, 1_000_000_000))
+    .option('-L, --limit <n>', 'print at most N event types', intOption(1, 1_000_000_000))
     .option('--no-paginate', 'fetch one page only')
     .addOption(new Option('--cursor-path <path>', 'dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'dot path of the items array in the body').argParser(nonEmpty('--items-path')))
