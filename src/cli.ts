@@ -9,6 +9,7 @@ import { UsageError } from './errors';
 import { intOption, jsonOption, listOption, secondsOption } from './options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
+import { addHelpCommand, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
 export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -41,8 +42,8 @@ export function buildProgram(deps: ProgramDeps): Command {
     .option('--debug', 'one line per request and response on stderr (key redacted; also BOOKING_DEBUG=1)')
     .option('-q, --quiet', 'no progress or hints on stderr')
     .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
-    .showSuggestionAfterError(true)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+    .showSuggestionAfterError(true);
+  configureHelpLayout(program);
 
   configureUsage(program, io);
 
@@ -51,8 +52,9 @@ export function buildProgram(deps: ProgramDeps): Command {
     setExitCode: deps.setExitCode,
   };
   registerCommands(program, commandDeps, deps.command);
+  addHelpCommand(program);
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
-  // options shown in every help): commander copies them on .command(), but not onto commands built
+  // options named in one line): commander copies them on .command(), but not onto commands built
   // separately and added with addCommand.
   forEachCommand(program, (cmd) => cmd.copyInheritedSettings(cmd.parent!));
   return program;

@@ -9,6 +9,7 @@ import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../errors';
 import { collect, intOption, nonEmpty } from '../../options';
 import { runList } from '../list-runner';
+import { examples } from '../../help';
 
 export interface ApiOptions {
   path: string;
@@ -30,6 +31,7 @@ export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
     .addOption(new Option('--cursor <cursor>', 'with --paginate: start at this cursor or next-page URL (as a failure names it)').argParser(nonEmpty('--cursor')))
     .addOption(new Option('--cursor-path <path>', 'with --paginate: dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'with --paginate: dot path of the items array in the body').argParser(nonEmpty('--items-path')))
+    .addHelpText('after', examples('booking api /api/v1/me', 'booking api /api/v1/bookings -F status=pending -F limit=5', 'booking api /api/v1/bookings --paginate -L 200 --jq \'.[].uid\''))
     .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursor?: string; cursorPath?: string; itemsPath?: string }, cmd: Command) => {
       const { field: fields, ...rest } = opts;
       deps.setExitCode((await runF({ path, fields, ...rest }, deps.context(cmd))) ?? 0);

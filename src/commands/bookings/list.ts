@@ -4,6 +4,7 @@ import type { Context } from '../../context';
 import { intOption, nonEmpty } from '../../options';
 import { runList } from '../list-runner';
 import { BOOKING_STATUSES } from '../../booking-statuses';
+import { examples } from '../../help';
 
 export interface BookingsListOptions {
   status?: string;
@@ -31,6 +32,7 @@ export function newCmdBookingsList(deps: CommandDeps, runF = runBookingsList): C
     .option('--no-paginate', 'fetch one page only; the next cursor goes to stderr')
     .addOption(new Option('--cursor-path <path>', 'dot path of the next cursor in the body (overrides discovery)').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'dot path of the items array in the body (overrides discovery)').argParser(nonEmpty('--items-path')))
+    .addHelpText('after', examples('booking bookings list -s confirmed -L 10', 'booking bookings list --json uid,status,start', 'booking bookings list -L 50 --jq \'.[] | select(.status == "cancelled") | .uid\'', 'booking bookings list -o ndjson | wc -l'))
     .action(async (opts: BookingsListOptions, cmd: Command) => {
       deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
     });

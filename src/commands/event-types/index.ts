@@ -3,6 +3,7 @@ import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
 import { intOption, nonEmpty } from '../../options';
 import { runList } from '../list-runner';
+import { examples } from '../../help';
 
 export interface EventTypesOptions {
   limit?: number;
@@ -18,6 +19,7 @@ export function newCmdEventTypes(deps: CommandDeps, runF = runEventTypes): Comma
     .option('--no-paginate', 'fetch one page only')
     .addOption(new Option('--cursor-path <path>', 'dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'dot path of the items array in the body').argParser(nonEmpty('--items-path')))
+    .addHelpText('after', examples('booking event-types', 'booking event-types --jq \'.[].slug\'', 'booking event-types -o tsv --fields id,slug,title'))
     .action(async (opts: EventTypesOptions, cmd: Command) => {
       deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
     });
