@@ -6,7 +6,7 @@
 _booking__node() {
   case $1 in
     '')
-      _booking_cmds='login logout whoami bookings event-types api webhook sandbox config completion help'
+      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion help'
       _booking_opts='-V --version -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
@@ -25,6 +25,26 @@ _booking__node() {
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
+    'profiles')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth')
+      _booking_cmds='status help'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth status')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth help')
+      _booking_cmds=''
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=1 _booking_variadic=0 ;;
     'bookings')
       _booking_cmds='list get help'
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
@@ -144,6 +164,8 @@ _booking__child() {
     '|login') _booking_path='login' ;;
     '|logout') _booking_path='logout' ;;
     '|whoami') _booking_path='whoami' ;;
+    '|profiles') _booking_path='profiles' ;;
+    '|auth') _booking_path='auth' ;;
     '|bookings') _booking_path='bookings' ;;
     '|event-types') _booking_path='event-types' ;;
     '|api') _booking_path='api' ;;
@@ -152,6 +174,8 @@ _booking__child() {
     '|config') _booking_path='config' ;;
     '|completion') _booking_path='completion' ;;
     '|help') _booking_path='help' ;;
+    'auth|status') _booking_path='auth status' ;;
+    'auth|help') _booking_path='auth help' ;;
     'bookings|list'|'bookings|ls') _booking_path='bookings list' ;;
     'bookings|get'|'bookings|view') _booking_path='bookings get' ;;
     'bookings|help') _booking_path='bookings help' ;;
@@ -192,6 +216,7 @@ _booking__value() {
 # _booking__arg PATH INDEX: completes a positional argument (counted from 0).
 _booking__arg() {
   case "$1|$2" in
+    'auth help|0') _booking__words 'status' ;;
     'bookings help|0') _booking__words 'list get' ;;
     'webhook verify|0') _booking__files ;;
     'webhook sign|0') _booking__files ;;
@@ -201,7 +226,7 @@ _booking__arg() {
     'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
-    'help|0') _booking__words 'login logout whoami bookings event-types api webhook sandbox config completion help' ;;
+    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion help' ;;
   esac
 }
 

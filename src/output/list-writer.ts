@@ -1,7 +1,7 @@
 // Lists in the four formats. json must buffer (one array); the table buffers too (column widths
 // depend on every row); tsv and ndjson write each item as it arrives, in constant memory.
 import { hint, outputFormat } from '../context';
-import { chooseColumns, columnsForFields, type Column, type ColumnSpec } from './columns';
+import { chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, jsonText, noResults, type OutputContext } from './sink';
@@ -114,9 +114,12 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
   let items: unknown[] = [];
   const flush = () => {
     const columns = fields ? columnsForFields(fields, items) : chooseColumns(items, preferred);
-    // Columns asked for by name are not left out without a word (those chosen from the data are).
-    const dropped = fields ? (headers: string[]) => hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`) : undefined;
-    emit(ctx, renderer.list(columns, items, ctx.io.columns, dropped));
+    // No column is left out without a word (named without the zone withTimeZone adds).
+    const dropped = (left: string[]) => {
+      const headers = columns.slice(columns.length - left.length).map((c) => c.header);
+      hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`);
+    };
+    emit(ctx, renderer.list(withTimeZone(columns), items, ctx.io.columns, dropped));
     items = [];
   };
   return {

@@ -42,7 +42,7 @@ describe('booking help', () => {
     expect(r.err).not.toContain('Usage:');
     const nope = await run(['help', 'nope']);
     expect(nope.code).toBe(2);
-    expect(nope.err).toMatch(/^error: unknown command 'nope'\ncommands: login, logout, whoami, bookings,/);
+    expect(nope.err).toMatch(/^error: unknown command 'nope'\ncommands: login, logout, whoami, profiles, auth, bookings,/);
     const sub = await run(['help', 'bookings', 'lst']);
     expect(sub.err.split('\n')[0]).toBe("error: unknown command 'lst' for 'booking bookings' (did you mean 'list'?)");
   });
