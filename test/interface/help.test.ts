@@ -5,7 +5,9 @@ import type { Command } from 'commander';
 import { main } from '../../src/main';
 import { testIO } from '../../src/io';
 import { bookingProgram } from '../../src/completion/generate';
-import { runCli } from '../helpers/cli';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, runCli } from '../helpers/cli';
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = testIO({ columns: 100 });
@@ -82,5 +84,10 @@ describe('booking help', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: unknown command 'nope'\n/);
+  });
+
+  it('docs/commands.md has a line for every leaf command', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
+    for (const path of leaves(bookingProgram())) expect(doc, path.join(' ')).toContain(`| \`booking ${path.join(' ')}`);
   });
 });
