@@ -140,6 +140,11 @@ export function headerWords(name: string): string {
 export function withTimeZone(columns: Column[]): Column[] {
   const first = columns.findIndex((c) => c.kind === 'time');
   if (first < 0) return columns;
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'local';
+  const zone = localZoneName();
   return columns.map((c, i) => (i === first ? { ...c, header: `${c.header} (${zone})` } : c));
+}
+
+/** The zone local times are shown in (TZ, else the system's): `Europe/London`. */
+export function localZoneName(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'local';
 }

@@ -1,7 +1,8 @@
 // A single resource (get, whoami) and raw bodies (api). A record in tsv is `key<TAB>value` lines with
 // nested objects flattened to dot paths; on a terminal the same pairs as a two-column table.
 import { outputFormat } from '../context';
-import { displayText, rawText } from './cells';
+import { displayText, localTime, rawText } from './cells';
+import { localZoneName } from './columns';
 import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, isPlainObject, parsePath, project } from './paths';
 import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
@@ -50,7 +51,13 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
   }
   const { loadTableRenderer } = await import('./table');
   const renderer = await loadTableRenderer(ctx.io.color);
-  emit(ctx, renderer.record(pairs(record, fields, displayText), ctx.io.columns));
+  // A time shown in local time names the zone after its key, as a list's header does.
+  const zone = ` (${localZoneName()})`;
+  const rows = leaves(record, fields).map(([k, v]): [string, string] => [
+    escapeControl(typeof v === 'string' && localTime(v) !== undefined ? `${k}${zone}` : k),
+    displayText(v),
+  ]);
+  emit(ctx, renderer.record(rows, ctx.io.columns));
 }
 
 /** A body as sent (api, --no-paginate -o json): pretty lossless JSON, --fields projecting it, or --jq. */

@@ -2,7 +2,7 @@
 // integers kept, strings raw, syntax errors as usage errors), --fields typos, -L, -s, bookings view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
-import { runCli, tempConfigDir } from '../helpers/cli';
+import { runCli, runCliTty, tempConfigDir } from '../helpers/cli';
 
 let server: ShapeServer;
 const cfg = tempConfigDir();
@@ -133,5 +133,20 @@ describe('short options and aliases', () => {
     const r = await booking(['bookings', 'list', '--status', 'no_show', '-L', '1', '--json', 'uid']);
     expect(r.code).toBe(0);
     expect(server.requests[before]!.url).toContain('status=no_show');
+  });
+});
+
+describe('on a terminal', () => {
+  it('the table names the time zone and says which columns it left out at 80 columns', async () => {
+    const r = await runCliTty(['bookings', 'list'], { env: { ...env(), TZ: 'Europe/London', NO_COLOR: '1' }, columns: 80 });
+    expect(r.code).toBe(0);
+    expect(r.output).toMatch(/(^|\n)UID\s+TITLE\s+STATUS\s+START \(Europe\/London\)  /);
+    expect(r.output).toMatch(/note: [A-Z, ]*ATTENDEE left out to fit 80 columns; -o tsv or a wider terminal shows (it|them)\.\n/);
+  });
+
+  it('--jq indents objects for a reader', async () => {
+    const r = await runCliTty(['bookings', 'get', 'bk_0001', '--jq', '{uid, status}'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.output).toBe('{\n  "uid": "bk_0001",\n  "status": "confirmed"\n}\n');
   });
 });

@@ -32,7 +32,7 @@ describe('writeRecord', () => {
   it('is a key/value table on a terminal with local times', async () => {
     const out = (await record({ tty: true })).out();
     expect(out).toMatch(/^uid +bk_1\n/);
-    expect(out).toMatch(/\nid +12345678901234567890\nprice +1\.50\nstart +2026-11-23 17:00\nattendee\.name +Ann\n/);
+    expect(out).toMatch(/\nid +12345678901234567890\nprice +1\.50\nstart \(Asia\/Tokyo\) +2026-11-23 17:00\nattendee\.name +Ann\n/);
     expect(out).toContain('\\x1b[31mred\\ta\\nb');
     expect(out).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
   });
