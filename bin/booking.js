@@ -11,7 +11,7 @@
 
 const argv = process.argv.slice(2);
 // Global options that take a value (src/cli.ts): their values are not command names.
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--fields', '--timeout', '--retries']);
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--fields', '--jq', '--timeout', '--retries']);
 
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   writeStdout(`${require('../package.json').version}\n`);

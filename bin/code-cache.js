@@ -16,7 +16,15 @@ function loadProgram(command) {
   const vm = require('node:vm');
   const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
   // latin1: the build makes the file pure ASCII, and a one-byte decode is the cheapest.
-  const source = fs.readFileSync(file, 'latin1');
+  let source;
+  try {
+    source = fs.readFileSync(file, 'latin1');
+  } catch (err) {
+    if (err.code !== 'ENOENT') throw err;
+    // A clone that was installed but not built (the build runs in prepack and npm run build/test/demo).
+    process.stderr.write(`error: booking is not built: ${file} is missing; run \`npm run build\` in ${path.dirname(__dirname)}\n`);
+    process.exit(1);
+  }
   const build = /^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(source)?.[1];
   const cacheFile = build && codeCacheFile(build, command);
   const usable = cacheFile !== undefined && trustedFolders(cacheFile);

@@ -6,135 +6,155 @@
 _booking__node() {
   case $1 in
     '')
-      _booking_cmds='login logout whoami bookings event-types api webhook sandbox config completion help'
-      _booking_opts='-V --version -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion help'
+      _booking_opts='-V --version -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'login')
       _booking_cmds=''
-      _booking_opts='--with-key --no-verify -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--with-key --no-verify -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'logout')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'whoami')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
+    'profiles')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth')
+      _booking_cmds='status help'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth status')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth help')
+      _booking_cmds=''
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=1 _booking_variadic=0 ;;
     'bookings')
       _booking_cmds='list get help'
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'bookings list')
       _booking_cmds=''
-      _booking_opts='--status --limit --page-size --cursor --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--status --limit --page-size --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-s --status -L --limit --page-size --cursor --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='-s --status -L --limit --page-size --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'bookings get')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'bookings help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'event-types')
       _booking_cmds=''
-      _booking_opts='--limit --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--limit --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-L --limit --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='-L --limit --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'api')
       _booking_cmds=''
-      _booking_opts='--paginate -F --field --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='-F --field --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--paginate -F --field -L --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='-F --field -L --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook')
       _booking_cmds='verify sign listen send help'
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'webhook verify')
       _booking_cmds=''
-      _booking_opts='--signature --request --event --secret --secret-file -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--signature --request --event --secret --secret-file --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--signature --request --event --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--signature --request --event --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook sign')
       _booking_cmds=''
-      _booking_opts='--secret --secret-file -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--secret --secret-file --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook listen')
       _booking_cmds=''
-      _booking_opts='--port --host --forward-to --save-dir --no-save --secret --secret-file -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--port --host --forward-to --save-dir --secret --secret-file --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--port --host --forward-to --save-dir --no-save --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--port --host --forward-to --save-dir --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'webhook send')
       _booking_cmds=''
-      _booking_opts='--event --body --secret --secret-file -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--event --body --secret --secret-file --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--event --body --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--event --body --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'sandbox')
       _booking_cmds=''
-      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit -h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit --profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config')
       _booking_cmds='path list get set unset help'
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config path')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config list')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config get')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'config set')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=2 _booking_variadic=0 ;;
     'config unset')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'config help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'completion')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --fields --timeout --retries'
-      _booking_nargs=1 _booking_variadic=0 ;;
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_nargs=1 _booking_variadic=1 ;;
   esac
 }
 
@@ -144,6 +164,8 @@ _booking__child() {
     '|login') _booking_path='login' ;;
     '|logout') _booking_path='logout' ;;
     '|whoami') _booking_path='whoami' ;;
+    '|profiles') _booking_path='profiles' ;;
+    '|auth') _booking_path='auth' ;;
     '|bookings') _booking_path='bookings' ;;
     '|event-types') _booking_path='event-types' ;;
     '|api') _booking_path='api' ;;
@@ -152,8 +174,10 @@ _booking__child() {
     '|config') _booking_path='config' ;;
     '|completion') _booking_path='completion' ;;
     '|help') _booking_path='help' ;;
+    'auth|status') _booking_path='auth status' ;;
+    'auth|help') _booking_path='auth help' ;;
     'bookings|list'|'bookings|ls') _booking_path='bookings list' ;;
-    'bookings|get') _booking_path='bookings get' ;;
+    'bookings|get'|'bookings|view') _booking_path='bookings get' ;;
     'bookings|help') _booking_path='bookings help' ;;
     'webhook|verify') _booking_path='webhook verify' ;;
     'webhook|sign') _booking_path='webhook sign' ;;
@@ -173,6 +197,7 @@ _booking__child() {
 # _booking__value PATH OPTION: completes the value of an option.
 _booking__value() {
   case "$1|$2" in
+    'bookings list|-s'|'bookings list|--status') _booking__words 'pending confirmed cancelled completed' ;;
     'webhook verify|--request') _booking__files ;;
     'webhook verify|--event') _booking__words 'booking.created booking.confirmed booking.rescheduled booking.cancelled booking.completed no_show.flagged' ;;
     'webhook verify|--secret-file') _booking__files ;;
@@ -191,6 +216,7 @@ _booking__value() {
 # _booking__arg PATH INDEX: completes a positional argument (counted from 0).
 _booking__arg() {
   case "$1|$2" in
+    'auth help|0') _booking__words 'status' ;;
     'bookings help|0') _booking__words 'list get' ;;
     'webhook verify|0') _booking__files ;;
     'webhook sign|0') _booking__files ;;
@@ -200,7 +226,7 @@ _booking__arg() {
     'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
-    'help|0') _booking__words 'login logout whoami bookings event-types api webhook sandbox config completion' ;;
+    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion help' ;;
   esac
 }
 

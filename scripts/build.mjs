@@ -172,6 +172,9 @@ const result = await build({
   // bin/booking.js passes the bundle's own file: URL as __bundle_url.
   define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__bundle_url' },
   plugins: [undiciParts, lazyRequires, vendorFiles],
+  // jq (for --jq) is ~1 MB of WebAssembly its package finds next to itself: required from
+  // node_modules when first used, never bundled or read by other runs.
+  external: ['jq-wasm'],
   logLevel: 'warning',
 });
 const code = result.outputFiles[0].contents;

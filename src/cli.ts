@@ -6,9 +6,10 @@ import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
 import type { IOStreams } from './io';
 import { UsageError } from './errors';
-import { intOption, listOption, secondsOption } from './options';
+import { intOption, jsonOption, listOption, secondsOption } from './options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
+import { addHelpCommand, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
 export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -32,7 +33,8 @@ export function buildProgram(deps: ProgramDeps): Command {
     .addOption(new Option('--profile <name>', 'config profile (env: BOOKING_PROFILE; default: "default")').argParser(profileName))
     .addOption(new Option('--base-url <url>', "override the profile's base URL (env: BOOKING_BASE_URL)"))
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS as string[]))
-    .option('--json', 'same as -o json')
+    .option('--json [fields]', 'same as -o json; with a comma-separated list, only those fields (as --fields)', jsonOption)
+    .option('--jq <expression>', "filter the JSON output with jq's language (strings printed raw); implies --json")
     .option('--fields <list>', 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)', listOption)
     .option('--no-color', 'turn colour off (also NO_COLOR, TERM=dumb)')
     .option('--timeout <seconds>', 'per-request timeout in seconds', secondsOption(0, 86_400), 30)
@@ -40,8 +42,8 @@ export function buildProgram(deps: ProgramDeps): Command {
     .option('--debug', 'one line per request and response on stderr (key redacted; also BOOKING_DEBUG=1)')
     .option('-q, --quiet', 'no progress or hints on stderr')
     .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
-    .showSuggestionAfterError(true)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+    .showSuggestionAfterError(true);
+  configureHelpLayout(program);
 
   configureUsage(program, io);
 
@@ -50,8 +52,9 @@ export function buildProgram(deps: ProgramDeps): Command {
     setExitCode: deps.setExitCode,
   };
   registerCommands(program, commandDeps, deps.command);
+  addHelpCommand(program);
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
-  // options shown in every help): commander copies them on .command(), but not onto commands built
+  // options named in one line): commander copies them on .command(), but not onto commands built
   // separately and added with addCommand.
   forEachCommand(program, (cmd) => cmd.copyInheritedSettings(cmd.parent!));
   return program;
@@ -87,18 +90,27 @@ function profileName(value: string): string {
 export function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
   const o = cmd.optsWithGlobals() as Record<string, unknown>;
   let output = o.output as OutputFormat | undefined;
-  if (o.json) {
-    if (output && output !== 'json') throw new UsageError(`--json conflicts with --output ${output}.`);
+  const jq = o.jq as string | undefined;
+  if (o.json || jq !== undefined) {
+    const flag = o.json ? '--json' : '--jq';
+    if (output && output !== 'json') throw new UsageError(`${flag} conflicts with --output ${output}.`);
     output = 'json';
   }
   // The environment is read here rather than by commander's Option.env(), which reads process.env:
   // main() is given its env (tests run it in-process with their own).
   const envProfile = env.BOOKING_PROFILE;
+  if (jq !== undefined && jq.trim() === '') throw new UsageError('--jq needs an expression, such as .[].uid.');
+  let fields = o.fields as string[] | undefined;
+  if (Array.isArray(o.json)) {
+    if (fields) throw new UsageError('--json FIELDS and --fields both name fields: use one of them.');
+    fields = o.json;
+  }
   return {
     profile: (o.profile as string | undefined) ?? (envProfile === undefined ? 'default' : profileName(envProfile)),
     baseUrl: (o.baseUrl as string | undefined) ?? env.BOOKING_BASE_URL,
     output,
-    fields: o.fields as string[] | undefined,
+    fields,
+    jq,
     noColor: o.color === false,
     timeoutMs: Math.round(((o.timeout as number) ?? 30) * 1000),
     retries: (o.retries as number) ?? 3,

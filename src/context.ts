@@ -14,6 +14,8 @@ export interface GlobalOptions {
   /** Explicit -o / --json; undefined means "table on a terminal, tsv otherwise". */
   output?: OutputFormat;
   fields?: string[];
+  /** --jq: a jq expression the JSON output goes through (output is then json). */
+  jq?: string;
   noColor: boolean;
   /** Per-request timeout, milliseconds. */
   timeoutMs: number;

@@ -4,6 +4,7 @@ import { buildProgram } from './cli';
 import { describeError, ExitCode } from './errors';
 import { systemIO, type IOStreams } from './io';
 import { maskingIO } from './key-mask';
+import { resolveJsonFlag } from './json-flag';
 
 export interface MainDeps {
   io?: IOStreams;
@@ -25,7 +26,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
     return ExitCode.OK;
   }
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(resolveJsonFlag(argv, program), { from: 'user' });
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {

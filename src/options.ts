@@ -29,6 +29,11 @@ export function listOption(value: string): string[] {
   return parts;
 }
 
+/** --json's optional list: `--json` alone (or `--json=`) is true, `--json uid,status` the fields. */
+export function jsonOption(value: string): true | string[] {
+  return value === '' ? true : listOption(value);
+}
+
 export function nonEmpty(what: string): (value: string) => string {
   return (value: string) => {
     if (value.trim() === '') throw new InvalidArgumentError(`${what} must not be empty.`);

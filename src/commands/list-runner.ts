@@ -49,7 +49,7 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
     if (outputFormat(ctx) === 'json' && !ctx.globals.fields) {
       // One page with -o json: the body as received (it usually carries the cursor for the next call;
       // a Link header's does not reach stdout, hence the hint below in every format).
-      output.writeJsonValue(ctx, page.body);
+      await output.writeJsonValue(ctx, page.body);
     } else {
       const writer = await output.createListWriter(ctx, writerOptions);
       writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));

@@ -14,7 +14,7 @@ type Register = (program: Command, deps: CommandDeps) => void;
 
 /** The top-level command names each module registers, in help order. */
 const MODULES: [names: string[], register: Register][] = [
-  [['login', 'logout', 'whoami'], registerAuthCommands],
+  [['login', 'logout', 'whoami', 'profiles', 'auth'], registerAuthCommands],
   [['bookings'], registerBookingsCommands],
   [['event-types'], registerEventTypesCommand],
   [['api'], registerApiCommand],

@@ -84,7 +84,9 @@ function commandSpec(cmd: Command, path: string[], help: Help): CommandSpec {
 }
 
 function optionSpec(o: Option): OptionSpec {
-  const takesValue = o.required || o.optional;
+  // An optional value (`--json [fields]`) is completed as a flag: the word after it is more often the
+  // command or its argument (resolveJsonFlag in src/json-flag.ts decides the same way).
+  const takesValue = o.required;
   const valueName = takesValue ? /[<[]([^>\]]*)[>\]]/.exec(o.flags)?.[1]?.replace(/\.\.\.$/, '') : undefined;
   return {
     short: o.short,

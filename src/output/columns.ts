@@ -51,7 +51,7 @@ export function columnsForFields(fields: string[], items: unknown[] = []): Colum
   return fields.map((f) => {
     const path = parsePath(f);
     const sample = items.map((item) => getPath(item, path)).find(hasValue);
-    return { header: escapeControl(f.toUpperCase()), paths: [path], kind: kindOf(f, sample) };
+    return { header: escapeControl(f.split('.').map(headerWords).join('.')), paths: [path], kind: kindOf(f, sample) };
   });
 }
 
@@ -118,6 +118,33 @@ function columnsFromData(items: unknown[]): Column[] {
   const ordered = [...first, ...scalars.filter((k) => !first.includes(k)), ...keys.filter(isNested)];
   return ordered.map((key) => {
     // A field name is API data too: shown escaped, like the values.
-    return { header: escapeControl(key.toUpperCase()), paths: [[key]], kind: kindOf(key, sample.get(key)) };
+    return { header: escapeControl(headerWords(key)), paths: [[key]], kind: kindOf(key, sample.get(key)) };
   });
+}
+
+/** A field name as a header: `lengthInMinutes` and `length_in_minutes` both `LENGTH IN MINUTES`. */
+export function headerWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toUpperCase() || name.toUpperCase();
+}
+
+/**
+ * Columns as a table heads them: times are shown in local time, so the first column of times names
+ * the zone (`START (Europe/London)`); the others (END) are in the same zone, and each name would cost
+ * a column's worth of width.
+ */
+export function withTimeZone(columns: Column[]): Column[] {
+  const first = columns.findIndex((c) => c.kind === 'time');
+  if (first < 0) return columns;
+  const zone = localZoneName();
+  return columns.map((c, i) => (i === first ? { ...c, header: `${c.header} (${zone})` } : c));
+}
+
+/** The zone local times are shown in (TZ, else the system's): `Europe/London`. */
+export function localZoneName(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'local';
 }

@@ -1,10 +1,11 @@
 // Lists in the four formats. json must buffer (one array); the table buffers too (column widths
 // depend on every row); tsv and ndjson write each item as it arrives, in constant memory.
 import { hint, outputFormat } from '../context';
-import { chooseColumns, columnsForFields, type Column, type ColumnSpec } from './columns';
+import { chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
 import { tsvCell } from './cells';
 import { project } from './paths';
-import { emit, fieldList, fieldPaths, jsonText, noResults, watchFields, type OutputContext } from './sink';
+import { emit, fieldList, fieldPaths, jsonText, noResults, type OutputContext } from './sink';
+import { fieldCheck } from './field-check';
 import type { TableRenderer } from './table';
 
 export interface ListWriter {
@@ -22,17 +23,14 @@ export interface ListWriterOptions {
 }
 
 export async function createListWriter(ctx: OutputContext, opts: ListWriterOptions = {}): Promise<ListWriter> {
-  const writer = await formatWriter(ctx, opts);
-  const fields = watchFields(ctx);
+  const writer = ctx.globals.jq !== undefined ? await jqWriter(ctx) : await formatWriter(ctx, opts);
+  const fields = fieldCheck(ctx);
   return {
     write(items) {
-      for (const item of items) fields.see(item);
+      fields.check(items);
       writer.write(items);
     },
-    end() {
-      writer.end();
-      fields.end();
-    },
+    end: () => writer.end(),
     abort: () => writer.abort(),
   };
 }
@@ -65,6 +63,19 @@ function jsonWriter(ctx: OutputContext): ListWriter {
     write: (page) => void items.push(...page.map(shape)),
     end: () => emit(ctx, `${jsonText(items, 2)}\n`),
     // Half an array is not JSON a script could use; the error on stderr says where to resume.
+    abort: () => void (items.length = 0),
+  };
+}
+
+/** --jq: the whole list as one array through the filter, as json would print it. */
+async function jqWriter(ctx: OutputContext): Promise<ListWriter> {
+  const { loadJqFilter } = await import('./jq');
+  const filter = await loadJqFilter(ctx, ctx.globals.jq!);
+  const shape = projector(ctx);
+  const items: unknown[] = [];
+  return {
+    write: (page) => void items.push(...page.map(shape)),
+    end: () => filter.write(items),
     abort: () => void (items.length = 0),
   };
 }
@@ -103,9 +114,12 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
   let items: unknown[] = [];
   const flush = () => {
     const columns = fields ? columnsForFields(fields, items) : chooseColumns(items, preferred);
-    // Columns asked for by name are not left out without a word (those chosen from the data are).
-    const dropped = fields ? (headers: string[]) => hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`) : undefined;
-    emit(ctx, renderer.list(columns, items, ctx.io.columns, dropped));
+    // No column is left out without a word (named without the zone withTimeZone adds).
+    const dropped = (left: string[]) => {
+      const headers = columns.slice(columns.length - left.length).map((c) => c.header);
+      hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`);
+    };
+    emit(ctx, renderer.list(withTimeZone(columns), items, ctx.io.columns, dropped));
     items = [];
   };
   return {

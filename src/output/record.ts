@@ -1,10 +1,12 @@
 // A single resource (get, whoami) and raw bodies (api). A record in tsv is `key<TAB>value` lines with
 // nested objects flattened to dot paths; on a terminal the same pairs as a two-column table.
 import { outputFormat } from '../context';
-import { displayText, rawText } from './cells';
+import { displayText, localTime, rawText } from './cells';
+import { localZoneName } from './columns';
 import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, isPlainObject, parsePath, project } from './paths';
-import { emit, fieldList, fieldPaths, jsonText, watchFields, type OutputContext } from './sink';
+import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
+import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
 function leaves(record: unknown, fields: string[] | undefined): [string, unknown][] {
@@ -17,10 +19,17 @@ function pairs(record: unknown, fields: string[] | undefined, text: (v: unknown)
 }
 
 export async function writeRecord(ctx: OutputContext, record: unknown): Promise<void> {
-  const watch = watchFields(ctx);
-  watch.see(record);
+  fieldCheck(ctx).check([record]);
+  if (ctx.globals.jq !== undefined) {
+    const paths = fieldPaths(ctx);
+    return writeJq(ctx, paths ? project(record, paths) : record);
+  }
   await writeRecordAs(ctx, record);
-  watch.end();
+}
+
+async function writeJq(ctx: OutputContext, value: unknown): Promise<void> {
+  const { loadJqFilter } = await import('./jq');
+  (await loadJqFilter(ctx, ctx.globals.jq!)).write(value);
 }
 
 async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void> {
@@ -42,13 +51,21 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
   }
   const { loadTableRenderer } = await import('./table');
   const renderer = await loadTableRenderer(ctx.io.color);
-  emit(ctx, renderer.record(pairs(record, fields, displayText), ctx.io.columns));
+  // A time shown in local time names the zone after its key, as a list's header does.
+  const zone = ` (${localZoneName()})`;
+  const rows = leaves(record, fields).map(([k, v]): [string, string] => [
+    escapeControl(typeof v === 'string' && localTime(v) !== undefined ? `${k}${zone}` : k),
+    displayText(v),
+  ]);
+  emit(ctx, renderer.record(rows, ctx.io.columns));
 }
 
-/** A body as sent (api, --no-paginate -o json): pretty lossless JSON, --fields projecting it. */
-export function writeJsonValue(ctx: OutputContext, value: unknown): void {
+/** A body as sent (api, --no-paginate -o json): pretty lossless JSON, --fields projecting it, or --jq. */
+export async function writeJsonValue(ctx: OutputContext, value: unknown): Promise<void> {
   const paths = fieldPaths(ctx);
-  emit(ctx, `${jsonText(paths ? project(value, paths) : value, 2)}\n`);
+  const shaped = paths ? project(value, paths) : value;
+  if (ctx.globals.jq !== undefined) return writeJq(ctx, shaped);
+  emit(ctx, `${jsonText(shaped, 2)}\n`);
 }
 
 /** A non-JSON body for a terminal: its lines kept, control characters shown escaped. */

@@ -4,7 +4,7 @@ import type { Context } from '../context';
 import { hint } from '../context';
 import { stringifyJson } from '../json';
 import { escapeJsonText } from './escape';
-import { getPath, parsePath, type Path } from './paths';
+import { parsePath, type Path } from './paths';
 import { clearProgressLine } from './progress';
 
 /** What the output layer needs of a command's context. */
@@ -54,33 +54,4 @@ export function fieldPaths(ctx: OutputContext): Path[] | undefined {
 export function noResults(ctx: OutputContext): void {
   if (ctx.io.stdoutIsTTY) clearProgressLine(ctx);
   hint(ctx, 'No results');
-}
-
-export interface FieldWatch {
-  see(item: unknown): void;
-  /** The output is complete: warns about the --fields no item had. */
-  end(): void;
-}
-
-/**
- * Which --fields were found in at least one item. A field found in none is most likely a typo
- * (`--fields stauts`), which would otherwise print empty cells without a word: the end says so on
- * stderr (a hint: --quiet keeps it quiet).
- */
-export function watchFields(ctx: OutputContext): FieldWatch {
-  const fields = fieldList(ctx);
-  if (!fields) return { see() {}, end() {} };
-  const missing = new Map(fields.map((f) => [f, parsePath(f)] as const));
-  let seen = 0;
-  return {
-    see(item) {
-      seen++;
-      for (const [field, path] of missing) if (getPath(item, path) !== undefined) missing.delete(field);
-    },
-    end() {
-      if (seen === 0 || missing.size === 0) return;
-      const names = [...missing.keys()].map((f) => escapeJsonText(JSON.stringify(f))).join(', ');
-      hint(ctx, `warning: --fields ${names} matched nothing in the output; --fields takes dot paths such as attendee.name.`);
-    },
-  };
 }

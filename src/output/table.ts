@@ -54,7 +54,8 @@ function renderList(style: Style, columns: Column[], items: unknown[], width: nu
   const rows = items.map((item) => columns.map((c) => tableCell(item, c)));
   const fit = columns.map((c, i) => {
     const natural = Math.max(utils.strlen(c.header), ...rows.map((r) => utils.strlen(r[i]!)));
-    return { natural, min: Math.max(MIN_WIDTH[c.kind], Math.min(utils.strlen(c.header), 12)) };
+    // A time column's header (which names the zone) is kept whole, like its cells.
+    return { natural, min: Math.max(MIN_WIDTH[c.kind], Math.min(utils.strlen(c.header), c.kind === 'time' ? Infinity : 12)) };
   });
   const widths = fitWidths(fit, width, GAP.length);
   const kept = columns.slice(0, widths.length);

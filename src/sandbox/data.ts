@@ -3,7 +3,9 @@
 // data on every run (snapshot tests of scripts stay green); the lifecycle clock starts at the epoch.
 import { seededRng, type Rng } from './random';
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+import { BOOKING_STATUSES } from '../booking-statuses';
+
+export { BOOKING_STATUSES };
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Monday 2026-01-05 00:00 UTC: "now" in the sandbox when it starts. */

@@ -12,6 +12,7 @@ import { allCommands, describeProgram, optionsAt, optionWords } from '../../src/
 import { OUTPUT_FORMATS } from '../../src/context';
 import { EVENTS } from '../../src/webhook/signature';
 import { PROFILE_KEYS } from '../../src/config/types';
+import { BOOKING_STATUSES } from '../../src/booking-statuses';
 import { SHELLS } from '../../src/completion/shells';
 import { COLON_FILE, COMPLETIONS_DIR, complete, makeSandbox, shellMissing, type Sandbox, type ShellName } from './shell-harness';
 
@@ -58,6 +59,10 @@ const CASES: Case[] = [
   { line: 'booking --profile ', exactly: PROFILES },
   { line: 'booking event-types --profile ', exactly: PROFILES },
   { line: 'booking completion ', exactly: [...SHELLS] },
+  { line: 'booking bookings list --status ', exactly: [...BOOKING_STATUSES] },
+  { line: 'booking bookings list -s ', exactly: [...BOOKING_STATUSES] },
+  { line: 'booking bookings list --status=c', exactly: ['confirmed', 'cancelled', 'completed'] },
+  { line: 'booking help ', includes: ['bookings', 'webhook'] },
   { line: 'booking config get ', exactly: [...PROFILE_KEYS] },
   { line: 'booking webhook send --event ', exactly: [...EVENTS] },
   { line: 'booking webhook verify --event ', exactly: [...EVENTS] },

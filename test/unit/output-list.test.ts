@@ -16,8 +16,9 @@ useTimeZone('Europe/Berlin');
 
 describe('default format', () => {
   it('is a table on a terminal', async () => {
-    const io = await list({ tty: true }, items(BOOKING_SHAPES.snake!));
-    expect(io.out().split('\n')[0]).toMatch(/^UID\s+TITLE\s+STATUS\s+START\s+END\s+ATTENDEE$/);
+    const io = await list({ tty: true, columns: 120 }, items(BOOKING_SHAPES.snake!));
+    // Times are local: the zone is named in the first time column's header.
+    expect(io.out().split('\n')[0]).toMatch(/^UID\s+TITLE\s+STATUS\s+START \(Europe\/Berlin\)\s+END\s+ATTENDEE$/);
   });
   it('is tsv in a pipe: no header, values as received', async () => {
     const io = await list({ tty: false }, items(BOOKING_SHAPES.snake!));
@@ -54,14 +55,14 @@ describe('booking shapes', () => {
 describe('--fields in a narrow table', () => {
   const data = items('[{"id":7,"uid":"bk_1","title":"A rather long title for a call","start":"2026-11-23T08:00:00Z","price":{"amount":"25.00"}}]');
   it('keeps a time whole, and says which asked-for columns were left out', async () => {
-    const io = await list({ tty: true, columns: 40, fields: ['id', 'uid', 'title', 'start', 'price'] }, data);
+    const io = await list({ tty: true, columns: 50, fields: ['id', 'uid', 'title', 'start', 'price'] }, data);
     expect(io.out()).toContain('2026-11-23 09:00');
     expect(io.out()).not.toContain('PRICE');
-    expect(io.err()).toBe('note: PRICE left out to fit 40 columns; -o tsv or a wider terminal shows it.\n');
+    expect(io.err()).toBe('note: PRICE left out to fit 50 columns; -o tsv or a wider terminal shows it.\n');
   });
-  it('says nothing when everything fits, or when the columns were chosen from the data', async () => {
+  it('says nothing when everything fits; names the columns chosen from the data that were left out', async () => {
     expect((await list({ tty: true, columns: 200, fields: ['uid', 'start', 'price'] }, data)).err()).toBe('');
-    expect((await list({ tty: true, columns: 30 }, data)).err()).toBe('');
+    expect((await list({ tty: true, columns: 30 }, data)).err()).toBe('note: START left out to fit 30 columns; -o tsv or a wider terminal shows it.\n');
   });
 });
 
@@ -124,7 +125,7 @@ describe('json', () => {
     expect(io.out()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e\u2028]/);
   });
   it('projects --fields, nested objects kept nested', async () => {
-    const io = await list({ tty: false, output: 'json', fields: ['uid', 'attendee.name', 'missing'] }, items(BOOKING_SHAPES.nested!));
+    const io = await list({ tty: false, output: 'json', fields: ['uid', 'attendee.name'] }, items(BOOKING_SHAPES.nested!));
     expect(JSON.parse(io.out())).toEqual([
       { uid: 'bk_1', attendee: { name: 'Ann' } },
       { uid: 'bk_2', attendee: { name: 'Bob' } },
@@ -150,16 +151,20 @@ describe('ndjson', () => {
 });
 
 describe('--fields that no item has', () => {
-  it('a warning on stderr at the end, in every format; the output itself is unchanged', async () => {
+  it('is a usage error at the first page, before anything is written, in every format', async () => {
     for (const output of ['json', 'ndjson', 'tsv', 'table'] as const) {
-      const io = await list({ tty: output === 'table', output, fields: ['uid', 'stauts', 'attendee.name'] }, items(BOOKING_SHAPES.nested!));
-      expect(io.err(), output).toBe('warning: --fields "stauts" matched nothing in the output; --fields takes dot paths such as attendee.name.\n');
+      const ctx = outputContext({ tty: output === 'table', output, fields: ['uid', 'stauts', 'attendee.name'] });
+      const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
+      expect(() => writer.write(items(BOOKING_SHAPES.nested!)), output).toThrow(/^no item has the field "stauts"; available fields: .*\bstatus\b/);
+      expect(ctx.io.out(), output).toBe('');
     }
   });
-  it('no warning when some item has the field, with --quiet, or for an empty list', async () => {
-    const data = [{ uid: 'a' }, { uid: 'b', note: 'x' }];
-    expect((await list({ tty: false, output: 'tsv', fields: ['uid', 'note'] }, data)).err()).toBe('');
-    expect((await list({ tty: false, output: 'tsv', fields: ['nope'], quiet: true }, data)).err()).toBe('');
+  it('is fine when some item of the first page has the field, or the list is empty', async () => {
+    const ctx = outputContext({ tty: false, output: 'tsv', fields: ['uid', 'note'] });
+    const writer = await createListWriter(ctx, {});
+    writer.write([{ uid: 'a' }, { uid: 'b', note: 'x' }]);
+    writer.end();
+    expect(ctx.io.out()).toBe('a\t\nb\tx\n');
     expect((await list({ tty: false, output: 'tsv', fields: ['nope'] }, [])).err()).toBe('');
   });
 });

@@ -23,13 +23,13 @@ describe('width', () => {
   it('fits 60 columns by dropping the last columns and cutting the title', async () => {
     const out = (await table({ columns: 60 }, LONG)).out();
     expect(widest(out)).toBeLessThanOrEqual(60);
-    expect(out.split('\n')[0]).toMatch(/^UID\s+TITLE\s+STATUS\s+START$/);
+    expect(out.split('\n')[0]).toMatch(/^UID\s+TITLE\s+STATUS\s+START \(America\/New_York\)$/);
     expect(out).toContain('…');
     expect(out).toContain('bk_1'); // ids are never cut
   });
   it('shows everything whole at 200 columns', async () => {
     const out = (await table({ columns: 200 }, LONG)).out();
-    expect(out.split('\n')[0]).toMatch(/^UID\s+TITLE\s+STATUS\s+START\s+END\s+ATTENDEE$/);
+    expect(out.split('\n')[0]).toMatch(/^UID\s+TITLE\s+STATUS\s+START \(America\/New_York\)\s+END\s+ATTENDEE$/);
     expect(out).toContain('Intro call with a much longer title than anyone would expect to see');
     expect(out).not.toContain('…');
     expect(out.split('\n').every((l) => l === l.trimEnd())).toBe(true);
@@ -48,7 +48,7 @@ describe('width', () => {
 describe('times', () => {
   it('are local in the table and as received in tsv', async () => {
     const data = items(BOOKING_SHAPES.snake!);
-    expect((await table({}, data)).out()).toContain('2026-11-23 03:00  2026-11-23 03:30');
+    expect((await table({}, data)).out()).toMatch(/START \(America\/New_York\)\s+END.*\n.*2026-11-23 03:00\s+2026-11-23 03:30/);
     const ctx = outputContext({ tty: false });
     const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
     writer.write([data[0]]);
@@ -105,5 +105,12 @@ describe('lists', () => {
     expect(ctx.io.out()).toBe('');
     writer.abort();
     expect(ctx.io.out().split('\n')).toHaveLength(3);
+  });
+});
+
+describe('headers', () => {
+  it('split camelCase and snake_case field names into words', async () => {
+    const out = (await table({ columns: 200 }, [{ slug: 'intro', lengthInMinutes: 30, event_type: 'x', URLPath: '/a' }], [])).out();
+    expect(out.split('\n')[0]).toMatch(/^SLUG\s+LENGTH IN MINUTES\s+EVENT TYPE\s+URL PATH$/);
   });
 });

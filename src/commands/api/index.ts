@@ -9,6 +9,7 @@ import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../errors';
 import { collect, intOption, nonEmpty } from '../../options';
 import { runList } from '../list-runner';
+import { examples } from '../../help';
 
 export interface ApiOptions {
   path: string;
@@ -28,12 +29,13 @@ export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
     .argument('<path>', 'path under the base URL, e.g. /api/v1/me')
     .option('--paginate', 'follow next pages and print all items (paging rules of bookings list)', false)
     .option('-F, --field <key=value>', 'add a query parameter (repeatable)', collect(keyValue), [])
-    .option('--limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000))
+    .option('-L, --limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000))
     .addOption(new Option('--cursor <cursor>', 'with --paginate: start at this cursor or next-page URL (as a failure names it)').argParser(nonEmpty('--cursor')))
     .addOption(new Option('--cursor-path <path>', 'with --paginate: dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
     .addOption(new Option('--items-path <path>', 'with --paginate: dot path of the items array in the body').argParser(nonEmpty('--items-path')))
     .addOption(new Option('--cursor-param <name>', 'with --paginate: query parameter that carries the cursor (default: cursor, or the convention\'s)').argParser(nonEmpty('--cursor-param')))
     .addOption(new Option('--cursor-from-last <field>', 'with --paginate: the next cursor is this field of the last item (Stripe style)').argParser(nonEmpty('--cursor-from-last')))
+    .addHelpText('after', examples('booking api /api/v1/me', 'booking api /api/v1/bookings -F status=pending -F limit=5', 'booking api /api/v1/bookings --paginate -L 200 --jq \'.[].uid\''))
     .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursor?: string; cursorPath?: string; cursorParam?: string; cursorFromLast?: string; itemsPath?: string }, cmd: Command) => {
       const { field: fields, ...rest } = opts;
       deps.setExitCode((await runF({ path, fields, ...rest }, deps.context(cmd))) ?? 0);
@@ -82,7 +84,7 @@ export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const output = await import('../../output/index');
   const json = jsonBody(response);
   if (json.ok) {
-    output.writeJsonValue(ctx, json.value);
+    await output.writeJsonValue(ctx, json.value);
   } else if (ctx.io.stdoutIsTTY) {
     output.writeEscapedText(ctx, response.text());
   } else {

@@ -10,6 +10,7 @@ import { promptHidden } from '../../prompt';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from '../../config/keys';
 import { missingBaseUrl, present } from '../../config/resolve';
 import { describeOwner } from './owner';
+import { examples } from '../../help';
 
 export interface LoginOptions {
   /** Read the key from stdin instead of a hidden prompt. */
@@ -23,10 +24,7 @@ export function newCmdLogin(deps: CommandDeps, runF = runLogin): Command {
     .description('save an API key (and base URL) to the profile, after checking it with GET /api/v1/me')
     .option('--with-key', 'read the key from stdin instead of a hidden prompt')
     .option('--no-verify', 'save the key without checking it')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  booking login --base-url https://api.example.com\n  booking login --base-url https://api.example.com --with-key < key.txt\n',
-    )
+    .addHelpText('after', examples('booking login --base-url https://api.example.com', 'booking login --base-url https://api.example.com --with-key < key.txt'))
     .action(async (opts: { withKey?: boolean; verify?: boolean }, cmd: Command) => {
       const options: LoginOptions = { withKey: opts.withKey === true, verify: opts.verify !== false };
       deps.setExitCode((await runF(options, deps.context(cmd))) ?? 0);

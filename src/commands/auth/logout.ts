@@ -3,10 +3,12 @@ import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { warnEnvKey } from './login';
+import { examples } from '../../help';
 
 export function newCmdLogout(deps: CommandDeps, runF = runLogout): Command {
   return new Command('logout')
     .description("remove the profile's saved API key (its base URL stays)")
+    .addHelpText('after', examples('booking logout', 'booking logout --profile staging'))
     .action(async (_opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
     });

@@ -4,10 +4,12 @@ import type { Context } from '../../context';
 import { baseUrlText } from '../../config/keys';
 import { hint } from '../../context';
 import { unwrapResource } from '../resource';
+import { examples } from '../../help';
 
 export function newCmdWhoami(deps: CommandDeps, runF = runWhoami): Command {
   return new Command('whoami')
     .description('show the owner of the key (GET /api/v1/me); profile, base URL and key source on stderr')
+    .addHelpText('after', examples('booking whoami', 'booking whoami --json', 'booking whoami --profile staging'))
     .action(async (_opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
     });

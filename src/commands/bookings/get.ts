@@ -3,6 +3,7 @@ import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
 import { UsageError } from '../../errors';
 import { unwrapResource } from '../resource';
+import { examples } from '../../help';
 
 export interface BookingsGetOptions {
   uid: string;
@@ -10,8 +11,10 @@ export interface BookingsGetOptions {
 
 export function newCmdBookingsGet(deps: CommandDeps, runF = runBookingsGet): Command {
   return new Command('get')
+    .alias('view')
     .description('show one booking by its uid')
     .argument('<uid>', 'the booking\'s public uid')
+    .addHelpText('after', examples('booking bookings get bk_5q7tf95he72spj', 'booking bookings view bk_5q7tf95he72spj --json uid,status,attendee.email', 'booking bookings get bk_5q7tf95he72spj --jq .attendee.name'))
     .action(async (uid: string, _opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({ uid }, deps.context(cmd))) ?? 0);
     });

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
 import { profileKey } from '../../config/keys';
+import { examples } from '../../help';
 
 export interface ConfigGetOptions {
   key: string;
@@ -11,6 +12,7 @@ export function newCmdConfigGet(deps: CommandDeps, runF = runConfigGet): Command
   return new Command('get')
     .description('print one setting as saved (the API key unmasked); nothing when it is not set')
     .argument('<key>', 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)')
+    .addHelpText('after', examples('booking config get baseUrl', 'booking config get cursorPath --profile staging'))
     .action(async (key: string, _opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({ key }, deps.context(cmd))) ?? 0);
     });

@@ -5,6 +5,7 @@ import type { Context } from '../../context';
 import { newCmdConfigList } from './list';
 import { newCmdConfigGet } from './get';
 import { newCmdConfigSet, newCmdConfigUnset } from './set';
+import { examples } from '../../help';
 
 export function registerConfigCommands(program: Command, deps: CommandDeps): void {
   program
@@ -20,6 +21,7 @@ export function registerConfigCommands(program: Command, deps: CommandDeps): voi
 export function newCmdConfigPath(deps: CommandDeps, runF = runConfigPath): Command {
   return new Command('path')
     .description('print the path of the config file (it may not exist yet)')
+    .addHelpText('after', examples('booking config path', 'booking config path --profile staging'))
     .action(async (_opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
     });

@@ -5,10 +5,12 @@ import { hint } from '../../context';
 import { PROFILE_KEYS } from '../../config/types';
 import { present } from '../../config/resolve';
 import { maskKey } from '../auth/whoami';
+import { examples } from '../../help';
 
 export function newCmdConfigList(deps: CommandDeps, runF = runConfigList): Command {
   return new Command('list')
     .description("the profile's settings, the key masked (key<TAB>value when piped; -o json for an object)")
+    .addHelpText('after', examples('booking config list', 'booking config list -o json --profile staging'))
     .action(async (_opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
     });

@@ -4,6 +4,7 @@ import type { Context } from '../../context';
 import { hint } from '../../context';
 import { profileKey, settingValue } from '../../config/keys';
 import { assertTransportAllowed } from '../../http/url';
+import { examples } from '../../help';
 
 export interface ConfigSetOptions {
   key: string;
@@ -21,6 +22,7 @@ export function newCmdConfigSet(deps: CommandDeps, runF = runConfigSet): Command
     .description('save one setting to the profile')
     .argument('<key>', KEY_HELP)
     .argument('<value>', 'the value; baseUrl must be an http(s) URL')
+    .addHelpText('after', examples('booking config set baseUrl https://api.example.com', 'booking config set cursorPath meta.next_cursor --profile staging'))
     .action(async (key: string, value: string, _opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({ key, value }, deps.context(cmd))) ?? 0);
     });
@@ -30,6 +32,7 @@ export function newCmdConfigUnset(deps: CommandDeps, runF = runConfigUnset): Com
   return new Command('unset')
     .description('remove one setting from the profile')
     .argument('<key>', KEY_HELP)
+    .addHelpText('after', examples('booking config unset cursorPath', 'booking config unset apiKey --profile staging'))
     .action(async (key: string, _opts: unknown, cmd: Command) => {
       deps.setExitCode((await runF({ key }, deps.context(cmd))) ?? 0);
     });

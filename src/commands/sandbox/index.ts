@@ -8,6 +8,7 @@ import {
   DEFAULT_WEBHOOK_SECRET, SHAPES, webhookUrlProblem, type ShapeName,
 } from '../../sandbox/defaults';
 import { runSandbox } from './run';
+import { examples } from '../../help';
 
 export interface SandboxCmdOptions {
   port: number;
@@ -44,6 +45,7 @@ export function newCmdSandbox(deps: CommandDeps, runF = runSandbox): Command {
     .option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000))
     .option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate)
     .option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000))
+    .addHelpText('after', examples('booking sandbox', 'booking sandbox --port 0 --bookings 500 --seed 7', 'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1'))
     .action(async (opts: SandboxCmdOptions, cmd: Command) => {
       deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
     });

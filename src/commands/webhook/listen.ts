@@ -4,6 +4,7 @@ import type { Context } from '../../context';
 import type { ListenOptions } from '../../webhook/listen-run';
 import { intOption } from '../../options';
 import { addSecretOptions } from './secret-options';
+import { examples } from '../../help';
 
 export type { ListenOptions };
 
@@ -15,6 +16,7 @@ export function newCmdListen(deps: CommandDeps, runF = runListen): Command {
     .option('--forward-to <url>', 'forward authentic deliveries, unchanged, to this URL')
     .option('--save-dir <dir>', 'where captures are saved', 'booking-captures')
     .option('--no-save', 'do not save captures');
+  cmd.addHelpText('after', examples('booking webhook listen --secret-file secret.txt', 'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt', 'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook listen --no-save'));
   addSecretOptions(cmd).action(async (opts: ListenOptions, command: Command) => {
     deps.setExitCode((await runF(opts, deps.context(command))) ?? 0);
   });

@@ -4,6 +4,7 @@ import type { Context } from '../../context';
 import type { SendOptions } from '../../webhook/send-run';
 import { EVENTS } from '../../webhook/events';
 import { addSecretOptions } from './secret-options';
+import { examples } from '../../help';
 
 export type { SendOptions };
 
@@ -15,6 +16,7 @@ export function newCmdSend(deps: CommandDeps, runF = runSend): Command {
     .option('--body <file>', 'the raw body to send ("-" for stdin)');
   addSecretOptions(cmd)
     .addHelpText('after', '\nExit status: 0 when the receiver answers 2xx, else 1.')
+    .addHelpText('after', examples('booking webhook send http://127.0.0.1:8787/webhooks --event booking.created --secret-file secret.txt', 'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook send http://127.0.0.1:8787/webhooks --event booking.cancelled --body cancelled.json'))
     .action(async (url: string, opts: Omit<SendOptions, 'url'>, command: Command) => {
       deps.setExitCode((await runF({ ...opts, url }, deps.context(command))) ?? 0);
     });

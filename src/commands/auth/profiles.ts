@@ -1,0 +1,43 @@
+// `booking profiles` (also `booking auth status`): every profile in the config with its base URL, the
+// key masked, and which one this run would use (--profile, BOOKING_PROFILE, else "default").
+import { Command } from 'commander';
+import type { CommandDeps, RunResult } from '../deps';
+import type { Context } from '../../context';
+import { hint } from '../../context';
+import { present } from '../../config/resolve';
+import { maskKey } from './whoami';
+import { examples } from '../../help';
+
+export function newCmdProfiles(deps: CommandDeps, name = 'profiles', runF = runProfiles): Command {
+  return new Command(name)
+    .description('list the profiles: name, base URL, masked key, and which one is active')
+    .addHelpText('after', examples(`booking ${name === 'profiles' ? 'profiles' : 'auth status'}`, 'booking profiles -o json', 'BOOKING_PROFILE=staging booking profiles'))
+    .action(async (_opts: unknown, cmd: Command) => {
+      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
+    });
+}
+
+export interface ProfileRow {
+  name: string;
+  active: boolean;
+  baseUrl: string | null;
+  apiKey: string | null;
+}
+
+export async function runProfiles(_opts: object, ctx: Context): RunResult {
+  const store = await ctx.config();
+  const active = ctx.globals.profile;
+  const rows: ProfileRow[] = store.profileNames().map((name) => {
+    const profile = store.getProfile(name);
+    return { name, active: name === active, baseUrl: profile.baseUrl ?? null, apiKey: profile.apiKey === undefined ? null : maskKey(profile.apiKey) };
+  });
+  const { createListWriter } = await import('../../output/index');
+  const writer = await createListWriter(ctx);
+  writer.write(rows);
+  writer.end();
+  if (!rows.some((r) => r.active)) {
+    hint(ctx, `The active profile, ${active}, has no settings (${store.path}); run: booking login --base-url URL${active === 'default' ? '' : ` --profile ${active}`}`);
+  }
+  if (present(ctx.env.BOOKING_BASE_URL) !== undefined) hint(ctx, 'note: BOOKING_BASE_URL is set and overrides the base URL of the active profile.');
+  if (present(ctx.env.BOOKING_API_KEY) !== undefined) hint(ctx, 'note: BOOKING_API_KEY is set and overrides the key of the active profile.');
+}

@@ -1,0 +1,43 @@
+// `booking profiles` (and `booking auth status`): every profile with its base URL, the key masked,
+// and which one is active, as a table, tsv or JSON.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/cli';
+
+const cfg = tempConfigDir();
+const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env: { BOOKING_CONFIG_DIR: cfg.dir, ...env } });
+
+beforeAll(async () => {
+  expect((await run(['config', 'set', 'baseUrl', 'http://127.0.0.1:4010'])).code).toBe(0);
+  expect((await run(['config', 'set', 'apiKey', 'sk_test_abcdefgh1234'])).code).toBe(0);
+  expect((await run(['config', 'set', 'baseUrl', 'https://api.example.com', '--profile', 'staging'])).code).toBe(0);
+});
+afterAll(() => cfg.cleanup());
+
+describe('booking profiles', () => {
+  it('-o json: name, base URL, masked key, active', async () => {
+    const r = await run(['profiles', '-o', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { name: 'default', active: true, baseUrl: 'http://127.0.0.1:4010', apiKey: '****1234' },
+      { name: 'staging', active: false, baseUrl: 'https://api.example.com', apiKey: null },
+    ]);
+    expect(r.stdout).not.toContain('abcdefgh');
+  });
+
+  it('the active one follows --profile and BOOKING_PROFILE; auth status is the same command', async () => {
+    const r = await run(['auth', 'status', '--json', 'name,active'], { BOOKING_PROFILE: 'staging' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { name: 'default', active: false },
+      { name: 'staging', active: true },
+    ]);
+    const tsv = await run(['profiles', '--profile', 'staging']);
+    expect(tsv.stdout).toBe('default\tfalse\thttp://127.0.0.1:4010\t****1234\nstaging\ttrue\thttps://api.example.com\t\n');
+  });
+
+  it('an active profile with no settings is said on stderr', async () => {
+    const r = await run(['profiles', '--profile', 'nobody']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^The active profile, nobody, has no settings .*booking login --base-url URL --profile nobody\n$/);
+  });
+});
