@@ -4,34 +4,16 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { connect as netConnect } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runListen, type ListenOptions } from '../../src/commands/webhook/listen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runListen } from '../../src/commands/webhook/listen';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send';
 import { runVerify } from '../../src/commands/webhook/verify';
 import { CaptureSaver } from '../../src/webhook/capture-file';
 import { EVENTS } from '../../src/webhook/events';
-import { makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
+import { makeCtx, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
+import { LISTEN_SECRET, startListen } from '../fixtures/webhook/listen-kit';
 
-const SECRET = 'whsec_listen';
-
-interface Listener {
-  url: string;
-  out(): string;
-  err(): string;
-  stop(): Promise<number>;
-}
-
-async function startListen(opts: Partial<ListenOptions>, kit: KitOptions = {}): Promise<Listener> {
-  const abort = new AbortController();
-  const ctx = makeCtx({ output: 'tsv', ...kit, signal: abort.signal });
-  const done = runListen({ port: 0, host: '127.0.0.1', secret: SECRET, ...opts }, ctx);
-  for (let i = 0; i < 200; i++) {
-    const m = /Listening for deliveries on (http:\/\/127\.0\.0\.1:\d+)\//.exec(ctx.io.err());
-    if (m) return { url: `${m[1]}/webhooks`, out: ctx.io.out, err: ctx.io.err, stop: async () => (abort.abort(), (await done) ?? 0) };
-    await Promise.race([done, new Promise((r) => setTimeout(r, 10))]);
-  }
-  throw new Error(`listen did not start: ${ctx.io.err()}`);
-}
+const SECRET = LISTEN_SECRET;
 
 async function send(opts: Partial<SendOptions> & { url: string }, kit: KitOptions = {}) {
   const ctx = makeCtx({ output: 'tsv', ...kit });
@@ -67,13 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => recorder.close(() => r())));
 
-const dirs: ReturnType<typeof tempDir>[] = [];
-const newDir = () => {
-  const d = tempDir();
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+const newDir = tempDirsPerTest();
 
 describe('listen → send → save → verify --request', () => {
   it('every event: 200, one line each, captures that verify', async () => {
@@ -391,6 +367,6 @@ describe('capture files', () => {
     expect(a).toBe(d.path('20250301T100000.000Z-0002-booking.created.http'));
     expect(b).toBe(d.path('20250301T100000.000Z-0003-booking_.._evil.http'));
     expect(readFileSync(d.path('20250301T100000.000Z-0001-booking.created.http'), 'utf8')).toBe('keep me');
-    expect(readFileSync(a, 'utf8')).toBe('POST /h HTTP/1.1\r\nHost: x\r\n\r\na');
+    expect(readFileSync(a!, 'utf8')).toBe('POST /h HTTP/1.1\r\nHost: x\r\n\r\na');
   });
 });
