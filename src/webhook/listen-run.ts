@@ -61,6 +61,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   setMaxListeners(0, forwards.signal);
   let stopping = false;
   let ignored = 0;
+  let busy = 0;
   let savingStopped = false;
   const server = createServer((req, res) => {
     const from = req.socket.remoteAddress;
@@ -102,7 +103,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   function refused(res: ServerResponse, status: 413 | 503, from: string | undefined): void {
     if (status === 503) {
       answer(res, 503, { ok: false, error: 'too many deliveries at once' }, { 'retry-after': '1' });
-      ctx.io.stderr.write(`warning: answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.\n`);
+      // One warning for a burst of them (the others are counted for the stop line).
+      if (busy++ === 0) ctx.io.stderr.write(`warning: answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.\n`);
       return;
     }
     answer(res, 413, { ok: false, error: 'body too large' }, { connection: 'close' });
@@ -162,6 +164,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   clearTimeout(grace);
   server.closeAllConnections();
   await closed;
+  if (busy > 1) ctx.io.stderr.write(`warning: ${busy} deliveries in all were answered 503 (too many at once).\n`);
   hint(ctx, only ? `Stopped. ${ignored} ${ignored === 1 ? 'delivery' : 'deliveries'} of other events answered 200 and not shown (--events).` : 'Stopped.');
   return 0;
 }
