@@ -144,7 +144,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);
   // The address is printed even with -q: with --port 0 it is the only way to learn the port.
   ctx.io.stderr.write(`Listening for deliveries on http://${address}/ (Ctrl-C to stop)\n`);
-  hint(ctx, saver ? `Captures are saved in ${saver.dir} (check one again with: booking webhook verify --request FILE)` : 'Captures are not saved (--no-save).');
+  hint(ctx, saver ? `Captures are saved in ${saver.dir} (check them with: booking webhook verify --request FOLDER-OR-FILE)` : 'Captures are not saved (--no-save).');
   if (forwardTo) hint(ctx, `Authentic deliveries are forwarded to ${forwardTo.href}`);
   if (only) hint(ctx, `Only ${[...only].join(', ')} are shown and forwarded; other events are answered 200 and counted.`);
 
