@@ -92,13 +92,13 @@ _booking__node() {
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook listen')
       _booking_cmds=''
-      _booking_opts='--port --host --forward-to --save-dir --no-save --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--port --host --forward-to --save-dir --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--port --host --forward-to --save-dir --no-save --max-saved --events --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--port --host --forward-to --save-dir --max-saved --events --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=0 _booking_variadic=0 ;;
     'webhook send')
       _booking_cmds=''
-      _booking_opts='--event --body --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--event --body --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--event --body --set --request --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
+      _booking_vopts='--event --body --set --request --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook help')
       _booking_cmds=''
@@ -206,6 +206,7 @@ _booking__value() {
     'webhook listen|--secret-file') _booking__files ;;
     'webhook send|--event') _booking__words 'booking.created booking.confirmed booking.rescheduled booking.cancelled booking.completed no_show.flagged' ;;
     'webhook send|--body') _booking__files ;;
+    'webhook send|--request') _booking__files ;;
     'webhook send|--secret-file') _booking__files ;;
     'sandbox|--shape') _booking__words 'data-meta bare-link bookings-nextcursor items-links nested entries-metadata' ;;
     *'|--profile') _booking__profiles ;;

@@ -73,12 +73,13 @@ export class BodyDigest {
     if (!this.hasCR && chunk.indexOf(CR) !== -1) this.hasCR = true;
     for (let i = 0; this.bom >= 0 && this.bom < BOM.length && i < n; i++) this.bom = chunk[i] === BOM[this.bom] ? this.bom + 1 : -1;
     if (this.small) {
-      this.small.push(Buffer.from(chunk));
-      if (this.bytes <= SMALL) return;
+      if (this.bytes <= SMALL) return void this.small.push(Buffer.from(chunk));
+      // The switch to streaming: the chunk that passes SMALL is not copied (listen passes a whole
+      // body of up to 64 MiB in one).
       const kept = Buffer.concat(this.small);
       this.small = undefined;
       this.inner = createHash('sha256').update(hmacKeys(this.secret).inner);
-      chunk = kept;
+      if (kept.length) this.stream(kept);
     }
     this.stream(chunk);
   }

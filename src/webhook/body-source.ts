@@ -137,12 +137,18 @@ export class Spool {
   private chunks: Buffer[] | undefined = [];
   private size = 0;
 
-  /** Keeps a reference: only for chunks nobody will overwrite. */
+  /** `copy`: for chunks that will be overwritten (a file's come in one reused buffer). */
+  constructor(
+    private readonly limit = SPOOL_LIMIT,
+    private readonly copy = false,
+  ) {}
+
+  /** Keeps a reference, unless `copy`: then only for chunks nobody will overwrite. */
   add(chunk: Buffer): void {
     if (!this.chunks) return;
     this.size += chunk.length;
-    if (this.size > SPOOL_LIMIT) this.chunks = undefined;
-    else this.chunks.push(chunk);
+    if (this.size > this.limit) this.chunks = undefined;
+    else this.chunks.push(this.copy ? Buffer.from(chunk) : chunk);
   }
 
   replay(): ((sink: Sink) => Promise<void>) | undefined {
@@ -151,5 +157,10 @@ export class Spool {
     return async (sink) => {
       for (const c of chunks) sink(c);
     };
+  }
+
+  /** The bytes kept, or undefined when they passed the limit. */
+  bytes(): Buffer | undefined {
+    return this.chunks && Buffer.concat(this.chunks);
   }
 }

@@ -2,7 +2,7 @@
 // answered, and, for a forwarded one, one more with the forward's outcome when it comes.
 // Terminal: readable and coloured. tsv (piped): time, event, verdict, uid, forward, reason, capture,
 // where a forward's line has `forwarded` (an answer came; forward is its status) or `forward-failed`
-// (forward says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
+// (reason says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
 import type { Context } from '../context';
 import { outputFormat } from '../context';
 import type { ForwardResult } from './forward';
@@ -51,9 +51,12 @@ export function forwardLine(ctx: Ctx, f: ForwardRecord): string {
   if (format === 'json' || format === 'ndjson') {
     return jsonText({ type: 'forward', time: f.time.toISOString(), event: f.event, uid: f.uid, capture: f.capture, forward: f.forward }, false);
   }
-  const answered = 'status' in f.forward;
   const outcome = 'status' in f.forward ? String(f.forward.status) : `failed: ${f.forward.error}`;
-  if (format === 'tsv') return tsv([f.time.toISOString(), f.event ?? '', answered ? 'forwarded' : 'forward-failed', f.uid ?? '', outcome, '', f.capture ?? '']);
+  if (format === 'tsv') {
+    // The columns keep their meaning on every line: a status in the status column, words in the reason's.
+    const [verdict, status, reason] = 'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
+    return tsv([f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '']);
+  }
   const p = paint(ctx.io.color);
   const ok = 'status' in f.forward && f.forward.status >= 200 && f.forward.status < 300;
   const parts = [p.dim(f.time.toTimeString().slice(0, 8)), eventText(f.event, p)];

@@ -1,9 +1,11 @@
-// `webhook listen`: a local receiver for development. Each request is read whole (deliveries are
-// small; over BODY_LIMIT is refused), verified over its raw bytes, saved as a capture, answered 200 or
-// 401 and reported in one line at once; an authentic one is then forwarded, and the forward's outcome
-// gets a line of its own when it comes (as `stripe listen` does), so a slow forward target never holds
-// back the delivery's line. Stops on SIGINT/SIGTERM with exit 0.
+// `webhook listen`: a local receiver for development. Each POST is read whole (within an in-flight
+// budget: listen-body.ts), verified over its raw bytes, saved as a capture, answered 200 or 401 and
+// reported in one line at once; an authentic one is then forwarded, and the forward's outcome gets a
+// line of its own when it comes (as `stripe listen` does), so a slow forward target never holds back
+// the delivery's line. Anything but a POST is answered 405; with --events, deliveries of other events
+// are answered 200 and only counted. Stops on SIGINT/SIGTERM with exit 0.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { setMaxListeners } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../context';
 import { hint } from '../context';
@@ -12,8 +14,11 @@ import { listenFailure } from '../listen-error';
 import { BodyDigest } from './body-digest';
 import { bufferSource, SPOOL_LIMIT } from './body-source';
 import { CaptureSaver } from './capture-file';
+import { headerValues } from './capture';
 import { bookingUid, deliveryLine, forwardLine } from './delivery-line';
+import { EVENTS, EVENT_HEADER } from './events';
 import { forwardDelivery } from './forward';
+import { IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
 import { parseHttpUrl } from './post';
 import { resolveSecret, type SecretOptions } from './secret';
 import { fromHeaders, judge } from './verdict';
@@ -26,6 +31,12 @@ export interface ListenOptions extends SecretOptions {
   saveDir?: string;
   /** false with --no-save. */
   save?: boolean;
+  /** Bytes the save folder may hold (--max-saved). */
+  maxSaved?: number;
+  /** --events: only these are printed and forwarded. */
+  events?: string[];
+  /** Bytes of bodies held at once; a setting for tests, not an option. */
+  maxInFlight?: number;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -37,15 +48,21 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const forwardTo = opts.forwardTo === undefined ? undefined : parseHttpUrl(opts.forwardTo, '--forward-to');
   const host = opts.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
-  const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR));
+  const only = opts.events && eventFilter(opts.events, ctx);
+  const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
+  const budget = new InFlight(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
   const secret = await resolveSecret(opts, ctx);
   if (ctx.signal.aborted) return 0;
 
   const pending = new Set<Promise<void>>();
   // Forwards still running at stop get a moment to finish (bin/booking.js ends the process 3 s after
-  // the signal), then are aborted.
+  // the signal), then are aborted. Each running forward listens on this signal: any number may run.
   const forwards = new AbortController();
+  setMaxListeners(0, forwards.signal);
   let stopping = false;
+  let ignored = 0;
+  let busy = 0;
+  let savingStopped = false;
   const server = createServer((req, res) => {
     const from = req.socket.remoteAddress;
     const p = receive(req, res, from).catch((err: unknown) => {
@@ -62,29 +79,61 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
 
   async function receive(req: IncomingMessage, res: ServerResponse, from: string | undefined): Promise<void> {
     const time = ctx.now();
-    const body = await readBody(req);
-    if (body === undefined) {
-      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' }).end('{"ok":false,"error":"body too large"}\n');
-      // The address is taken at the start: once the 413 has gone out, the socket may already be gone.
-      ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.\n`);
+    if (req.method !== 'POST') {
+      req.resume();
+      answer(res, 405, { ok: false, error: 'deliveries are POST requests' }, { allow: 'POST' });
+      hint(ctx, `${req.method} ${visible(req.url ?? '')} answered 405: deliveries are POST requests (not saved).`);
       return;
     }
+    if (only && !only.has(headerValues(req.rawHeaders, EVENT_HEADER)[0]?.trim() ?? '')) {
+      req.resume();
+      ignored++;
+      answer(res, 200, { ok: true, ignored: 'not one of --events' });
+      return;
+    }
+    const read = await readBudgeted(req, budget, BODY_LIMIT);
+    if ('refused' in read) return refused(res, read.refused, from);
+    try {
+      await handle(req, res, read.body, time);
+    } finally {
+      budget.give(read.held);
+    }
+  }
+
+  function refused(res: ServerResponse, status: 413 | 503, from: string | undefined): void {
+    if (status === 503) {
+      answer(res, 503, { ok: false, error: 'too many deliveries at once' }, { 'retry-after': '1' });
+      // One warning for a burst of them (the others are counted for the stop line).
+      if (busy++ === 0) ctx.io.stderr.write(`warning: answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.\n`);
+      return;
+    }
+    answer(res, 413, { ok: false, error: 'body too large' }, { connection: 'close' });
+    // The address is taken at the start: once the 413 has gone out, the socket may already be gone.
+    ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.\n`);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, time: Date): Promise<void> {
     const headers = fromHeaders(req.rawHeaders);
     const event = headers.event;
     const digest = new BodyDigest(secret);
     digest.update(body);
-    const source = bufferSource(body);
-    const verdict = await judge({ secret, ...headers, digests: digest.finish(), again: source.again() });
+    const verdict = await judge({ secret, ...headers, digests: digest.finish(), again: bufferSource(body).again() });
     let capture: string | null = null;
     if (saver) {
       try {
         capture = await saver.save(req, body, event, time);
       } catch (err) {
-        ctx.io.stderr.write(`warning: could not save the capture in ${saver.dir}: ${(err as Error).message}\n`);
+        // The sender is told to try again (the service retries), rather than losing the delivery.
+        ctx.io.stderr.write(`warning: could not save a delivery in ${saver.dir} (answered 500): ${(err as Error).message}\n`);
+        answer(res, 500, { ok: false, error: 'could not save the delivery' });
+        return;
+      }
+      if (capture === null && !savingStopped) {
+        savingStopped = true;
+        ctx.io.stderr.write(`warning: ${saver.dir} holds --max-saved ${formatSize(saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`);
       }
     }
-    const answer = verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' };
-    res.writeHead(verdict.authentic ? 200 : 401, { 'content-type': 'application/json' }).end(`${JSON.stringify(answer)}\n`);
+    answer(res, verdict.authentic ? 200 : 401, verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' });
     const uid = bookingUid(body);
     ctx.io.stdout.write(deliveryLine(ctx, { time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture }));
     if (!verdict.authentic || !forwardTo) return;
@@ -95,8 +144,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);
   // The address is printed even with -q: with --port 0 it is the only way to learn the port.
   ctx.io.stderr.write(`Listening for deliveries on http://${address}/ (Ctrl-C to stop)\n`);
-  hint(ctx, saver ? `Captures are saved in ${saver.dir} (check one again with: booking webhook verify --request FILE)` : 'Captures are not saved (--no-save).');
+  hint(ctx, saver ? `Captures are saved in ${saver.dir} (check them with: booking webhook verify --request FOLDER-OR-FILE)` : 'Captures are not saved (--no-save).');
   if (forwardTo) hint(ctx, `Authentic deliveries are forwarded to ${forwardTo.href}`);
+  if (only) hint(ctx, `Only ${[...only].join(', ')} are shown and forwarded; other events are answered 200 and counted.`);
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
@@ -114,7 +164,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   clearTimeout(grace);
   server.closeAllConnections();
   await closed;
-  hint(ctx, 'Stopped.');
+  if (busy > 1) ctx.io.stderr.write(`warning: ${busy} deliveries in all were answered 503 (too many at once).\n`);
+  hint(ctx, only ? `Stopped. ${ignored} ${ignored === 1 ? 'delivery' : 'deliveries'} of other events answered 200 and not shown (--events).` : 'Stopped.');
   return 0;
 }
 
@@ -129,14 +180,18 @@ function startServer(server: ReturnType<typeof createServer>, port: number, host
   });
 }
 
-/** The whole body, or undefined when it is over the limit. */
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+function answer(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(`${JSON.stringify(body)}\n`);
+}
+
+/** --events as a set; a name the service does not send draws a warning (a typo would show nothing). */
+function eventFilter(names: string[], ctx: Context): Set<string> {
+  const unknown = names.filter((n) => !(EVENTS as readonly string[]).includes(n));
+  if (unknown.length) ctx.io.stderr.write(`warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`);
+  return new Set(names);
+}
+
+function formatSize(bytes: number): string {
+  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  return `${bytes} bytes`;
 }

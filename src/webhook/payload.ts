@@ -3,6 +3,7 @@
 //   { "id": "evt_…", "event": "booking.rescheduled", "created_at": "<ISO>", "data": { "booking": {…},
 //     "previous": { "start": "<old ISO>", "end": "<old ISO>" } } }
 // `previous` appears only for booking.rescheduled (the old time; the booking carries the new one).
+import { randomBytes } from 'node:crypto';
 import type { EventName } from './signature';
 
 export interface DeliveryOptions {
@@ -12,9 +13,13 @@ export interface DeliveryOptions {
 }
 
 export function deliveryBody(event: EventName, booking: Record<string, unknown>, opts: DeliveryOptions): string {
+  return JSON.stringify(deliveryPayload(event, booking, opts));
+}
+
+function deliveryPayload(event: EventName, booking: Record<string, unknown>, opts: DeliveryOptions): Record<string, unknown> {
   const data: Record<string, unknown> = { booking };
   if (opts.previous) data.previous = opts.previous;
-  return JSON.stringify({ id: opts.id, event, created_at: opts.createdAt, data });
+  return { id: opts.id, event, created_at: opts.createdAt, data };
 }
 
 const SAMPLE_STATUS: Record<EventName, string> = {
@@ -30,14 +35,17 @@ const SAMPLE_STATUS: Record<EventName, string> = {
 // it: their samples are of yesterday's meeting. The others are of tomorrow's.
 const PAST: ReadonlySet<EventName> = new Set<EventName>(['booking.completed', 'no_show.flagged']);
 
-/** A built-in sample delivery for `webhook send` when no body is given. */
-export function sampleDeliveryBody(event: EventName, now: Date): string {
+/**
+ * A built-in sample delivery for `webhook send` when no body is given, as a parsed payload (for
+ * --set). Its event id and booking uid are new each time: receivers de-duplicate on the id.
+ */
+export function samplePayload(event: EventName, now: Date): Record<string, unknown> {
   const day = PAST.has(event) ? -1 : 1;
   // 09:00 UTC of that day: yesterday's meeting ended at 09:30 UTC yesterday, before any time today.
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, 9, 0, 0));
   const end = new Date(start.getTime() + 30 * 60_000);
   const booking: Record<string, unknown> = {
-    uid: 'bk_sample_0001',
+    uid: freshId('bk_'),
     title: '30 min meeting',
     status: SAMPLE_STATUS[event],
     start: start.toISOString(),
@@ -50,5 +58,10 @@ export function sampleDeliveryBody(event: EventName, now: Date): string {
     event === 'booking.rescheduled'
       ? { start: new Date(start.getTime() - 86_400_000).toISOString(), end: new Date(end.getTime() - 86_400_000).toISOString() }
       : undefined;
-  return deliveryBody(event, booking, { id: 'evt_sample_0001', createdAt: now.toISOString(), previous });
+  return deliveryPayload(event, booking, { id: freshId('evt_'), createdAt: now.toISOString(), previous });
+}
+
+/** "evt_" + 20 random hex digits: unique enough that no receiver's de-duplication sees two alike. */
+function freshId(prefix: string): string {
+  return prefix + randomBytes(10).toString('hex');
 }

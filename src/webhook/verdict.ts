@@ -76,9 +76,20 @@ export interface JudgeInput {
 
 export async function judge(input: JudgeInput): Promise<Verdict> {
   const verdict = await judgeSignature(input);
-  if (input.eventProblem === undefined) return verdict;
-  const why = verdict.authentic ? 'the signature matches the body' : verdict.reason;
-  return { ...verdict, authentic: false, reason: `${input.eventProblem} (${why})` };
+  if (input.eventProblem !== undefined) {
+    // A signature that is missing or wrong is the graver fault: it is named first.
+    if (!verdict.authentic) return { ...verdict, reason: `${verdict.reason}; ${input.eventProblem}` };
+    return { ...verdict, authentic: false, reason: `${input.eventProblem} (the signature matches the body)` };
+  }
+  // --event is an assertion: `verify --event X && handle` must not handle a valid delivery of another event.
+  if (verdict.authentic && input.expectedEvent !== undefined && input.event !== input.expectedEvent) {
+    const why =
+      input.event === null
+        ? `the body has no "event" field to check --event "${input.expectedEvent}" against`
+        : `the delivery is "${input.event}", not "${input.expectedEvent}" (--event)`;
+    return { ...verdict, authentic: false, reason: `${why}; its signature is valid`, hints: ['event'] };
+  }
+  return verdict;
 }
 
 async function judgeSignature(input: JudgeInput): Promise<Verdict> {
@@ -137,7 +148,7 @@ function reasonText(hints: HintCode[], input: JudgeInput): string {
 
 function hintText(code: HintCode, input: JudgeInput): string {
   if (code === 'event') {
-    return `the X-Service-Event header is "${input.event}", not "${input.expectedEvent}" (--event): a delivery meant for another endpoint and its secret?`;
+    return `the delivery is "${input.event}", not "${input.expectedEvent}" (--event): a delivery meant for another endpoint and its secret?`;
   }
   return `the body matches ${REWRITTEN[code]}: ${CAUSE[code]}`;
 }

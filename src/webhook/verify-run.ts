@@ -1,7 +1,10 @@
 // `webhook verify`: a body with --signature, or raw request captures with --request, each checked in
 // one streaming pass. Exit 0 when every delivery is authentic, 1 when any is not, 2 for usage errors
 // and unreadable input (an unreadable capture is reported and the others are still checked).
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Context } from '../context';
+import { unreadable } from '../input';
 import { CliError, ExitCode, InterruptedError, UsageError } from '../errors';
 import type { IOStreams } from '../io';
 import { parseSignature } from './signature';
@@ -13,6 +16,7 @@ import { resolveSecret, type SecretOptions } from './secret';
 import { fromHeaders, judge, type Verdict } from './verdict';
 import { verdictWriter } from './verdict-output';
 import { visible } from './text';
+import { BodyHead } from './body-head';
 
 export interface VerifyOptions extends SecretOptions {
   file?: string;
@@ -40,9 +44,13 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
   const source = bodySource(ctx.io, opts.file, ctx.signal);
   const secret = await resolveSecret(opts, ctx, opts.file === undefined || opts.file === '-');
   const digest = new BodyDigest(secret);
+  const head = new BodyHead();
   noteTerminalBody(ctx, source);
-  await source.read((chunk) => digest.update(chunk));
-  const verdict = await judge({ secret, expected, digests: digest.finish(), again: source.again(), event: opts.event ?? null, expectedEvent: opts.event });
+  await source.read((chunk) => {
+    digest.update(chunk);
+    head.add(chunk);
+  });
+  const verdict = await judge({ secret, expected, digests: digest.finish(), again: source.again(), event: head.event(), expectedEvent: opts.event });
   const out = verdictWriter(ctx, false);
   out.write(verdict);
   out.end();
@@ -54,9 +62,10 @@ async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context
   const out = verdictWriter(ctx, true);
   let code: number = ExitCode.OK;
   let hintShown = false;
-  for (const file of paths) {
+  for (const file of captureFiles(paths)) {
     let verdict: Verdict;
     try {
+      if (file instanceof CliError) throw file;
       verdict = await verifyCapture(file, secret, opts.event, ctx);
     } catch (err) {
       // Ctrl-C ends the run; any other error is about this one capture.
@@ -68,15 +77,42 @@ async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context
       code = ExitCode.USAGE;
       continue;
     }
-    if (verdict.authentic && opts.event !== undefined && verdict.event !== opts.event) {
-      out.flush();
-      ctx.io.stderr.write(`warning: ${visible(file)}: the X-Service-Event header is "${visible(verdict.event ?? '')}", not "${visible(opts.event)}" (--event); its signature is valid.\n`);
-    }
     out.write(verdict);
     if (!verdict.authentic && code === ExitCode.OK) code = ExitCode.FAILURE;
   }
   out.end();
   return code;
+}
+
+/**
+ * The captures named: a folder stands for its `*.http` files in name order (listen's names sort by
+ * arrival). A folder that cannot be listed, or holds none, is an error in its place in the list.
+ */
+function* captureFiles(paths: string[]): Generator<string | CliError> {
+  for (const path of paths) {
+    const names = folderCaptures(path);
+    if (names === undefined) yield path;
+    else if (names instanceof CliError) yield names;
+    else if (names.length === 0) yield new UsageError(`${path} is a folder with no *.http captures in it.`);
+    else for (const name of names) yield join(path, name);
+  }
+}
+
+/** The `*.http` names in `path` when it is a folder; undefined when it is not one. */
+function folderCaptures(path: string): string[] | CliError | undefined {
+  if (path === '-') return undefined;
+  try {
+    if (!statSync(path).isDirectory()) return undefined;
+  } catch {
+    return undefined; // the read that follows says what is wrong with it
+  }
+  try {
+    return readdirSync(path)
+      .filter((n) => n.endsWith('.http'))
+      .sort();
+  } catch (err) {
+    return unreadable(path, err);
+  }
 }
 
 /** One capture: parsed and hashed in a single pass; parsed again only to explain a mismatch. */

@@ -149,13 +149,14 @@ describe('captures that are not authentic: exit 1', () => {
   it('the event header differs from --event: named among the causes', async () => {
     const r = await verify({ request: at('other-event.http'), event: 'booking.created' });
     expect(r.json()[0]!.hints).toEqual(['event']);
-    expect(r.json()[0]!.reason).toContain('the X-Service-Event header is "booking.cancelled", not "booking.created" (--event)');
+    expect(r.json()[0]!.reason).toContain('the delivery is "booking.cancelled", not "booking.created" (--event)');
   });
 
-  it('an authentic capture of another event than --event stays authentic, with a warning', async () => {
+  it('an authentic capture of another event than --event: exit 1, reason event, its own event reported', async () => {
     const r = await verify({ request: at('ok.http'), event: 'booking.created' });
-    expect(r.code).toBe(0);
-    expect(r.err).toContain('its signature is valid');
+    expect(r.code).toBe(1);
+    expect(r.json()[0]).toMatchObject({ authentic: false, event: 'booking.cancelled', hints: ['event'], reason: 'the delivery is "booking.cancelled", not "booking.created" (--event); its signature is valid' });
+    expect(r.err).toBe('');
   });
 
   it('one bad among good ones: exit 1, every capture reported', async () => {

@@ -4,34 +4,16 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { connect as netConnect } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runListen, type ListenOptions } from '../../src/commands/webhook/listen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runListen } from '../../src/commands/webhook/listen';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send';
 import { runVerify } from '../../src/commands/webhook/verify';
 import { CaptureSaver } from '../../src/webhook/capture-file';
 import { EVENTS } from '../../src/webhook/events';
-import { makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
+import { makeCtx, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
+import { LISTEN_SECRET, startListen } from '../fixtures/webhook/listen-kit';
 
-const SECRET = 'whsec_listen';
-
-interface Listener {
-  url: string;
-  out(): string;
-  err(): string;
-  stop(): Promise<number>;
-}
-
-async function startListen(opts: Partial<ListenOptions>, kit: KitOptions = {}): Promise<Listener> {
-  const abort = new AbortController();
-  const ctx = makeCtx({ output: 'tsv', ...kit, signal: abort.signal });
-  const done = runListen({ port: 0, host: '127.0.0.1', secret: SECRET, ...opts }, ctx);
-  for (let i = 0; i < 200; i++) {
-    const m = /Listening for deliveries on (http:\/\/127\.0\.0\.1:\d+)\//.exec(ctx.io.err());
-    if (m) return { url: `${m[1]}/webhooks`, out: ctx.io.out, err: ctx.io.err, stop: async () => (abort.abort(), (await done) ?? 0) };
-    await Promise.race([done, new Promise((r) => setTimeout(r, 10))]);
-  }
-  throw new Error(`listen did not start: ${ctx.io.err()}`);
-}
+const SECRET = LISTEN_SECRET;
 
 async function send(opts: Partial<SendOptions> & { url: string }, kit: KitOptions = {}) {
   const ctx = makeCtx({ output: 'tsv', ...kit });
@@ -67,13 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => recorder.close(() => r())));
 
-const dirs: ReturnType<typeof tempDir>[] = [];
-const newDir = () => {
-  const d = tempDir();
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+const newDir = tempDirsPerTest();
 
 describe('listen → send → save → verify --request', () => {
   it('every event: 200, one line each, captures that verify', async () => {
@@ -85,7 +61,7 @@ describe('listen → send → save → verify --request', () => {
     }
     expect(await l.stop()).toBe(0);
     const lines = l.out().trimEnd().split('\n').map((line) => line.split('\t'));
-    expect(lines.map((f) => [f[1], f[2], f[3]])).toEqual(EVENTS.map((e) => [e, 'authentic', 'bk_sample_0001']));
+    expect(lines.map((f) => [f[1], f[2], f[3]])).toEqual(EVENTS.map((e) => [e, 'authentic', expect.stringMatching(/^bk_[0-9a-f]{20}$/)]));
     expect(statSync(d.path('caps')).mode & 0o777).toBe(0o700);
     const files = readdirSync(d.path('caps')).map((f) => d.path(`caps/${f}`));
     expect(files).toHaveLength(6);
@@ -106,7 +82,7 @@ describe('listen → send → save → verify --request', () => {
     expect(r.out).toMatch(/^401\tUnauthorized\t/);
     expect(r.err).toContain('the receiver answered 401 Unauthorized');
     await l.stop();
-    expect(l.out()).toMatch(/\tbooking\.created\tnot-authentic\tbk_sample_0001\t\tthe signature does not match/);
+    expect(l.out()).toMatch(/\tbooking\.created\tnot-authentic\tbk_[0-9a-f]{20}\t\tthe signature does not match/);
     expect(recorded.length).toBe(before);
     const files = readdirSync(d.dir).map((f) => d.path(f));
     expect((await verifyCaptures(files)).code).toBe(1);
@@ -218,7 +194,7 @@ describe('forwarding', () => {
     expect((await send({ url: l.url })).code).toBe(0);
     await l.stop();
     expect(l.out()).toMatch(
-      /^\d\d:\d\d:\d\d {2}booking\.created {2}✓ authentic {2}bk_sample_0001\n\d\d:\d\d:\d\d {2}booking\.created {2}bk_sample_0001 {2}→ failed: cannot reach http:\/\/127\.0\.0\.1:9: connection refused\.\n$/,
+      /^\d\d:\d\d:\d\d {2}booking\.created {2}✓ authentic {2}bk_[0-9a-f]{20}\n\d\d:\d\d:\d\d {2}booking\.created {2}bk_[0-9a-f]{20} {2}→ failed: cannot reach http:\/\/127\.0\.0\.1:9: connection refused\.\n$/,
     );
   });
 
@@ -241,13 +217,13 @@ describe('forwarding', () => {
       for (let i = 0; i < 200 && !(arrived && l.out()); i++) await new Promise((r) => setTimeout(r, 10));
       expect(arrived).toBe(true);
       const first = l.out().trimEnd().split('\n').map((x) => JSON.parse(x));
-      expect(first).toMatchObject([{ type: 'delivery', event: 'booking.confirmed', authentic: true, uid: 'bk_sample_0001' }]);
+      expect(first).toMatchObject([{ type: 'delivery', event: 'booking.confirmed', authentic: true, uid: expect.stringMatching(/^bk_/) }]);
       release();
       for (let i = 0; i < 200 && l.out().split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 10));
       await l.stop();
       const lines = l.out().trimEnd().split('\n').map((x) => JSON.parse(x));
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toEqual({ type: 'forward', time: expect.any(String), event: 'booking.confirmed', uid: 'bk_sample_0001', capture: first[0].capture, forward: { url: target, status: 204 } });
+      expect(lines[1]).toEqual({ type: 'forward', time: expect.any(String), event: 'booking.confirmed', uid: first[0].uid, capture: first[0].capture, forward: { url: target, status: 204 } });
     } finally {
       release();
       await new Promise<void>((r) => slow.close(() => r()));
@@ -391,6 +367,6 @@ describe('capture files', () => {
     expect(a).toBe(d.path('20250301T100000.000Z-0002-booking.created.http'));
     expect(b).toBe(d.path('20250301T100000.000Z-0003-booking_.._evil.http'));
     expect(readFileSync(d.path('20250301T100000.000Z-0001-booking.created.http'), 'utf8')).toBe('keep me');
-    expect(readFileSync(a, 'utf8')).toBe('POST /h HTTP/1.1\r\nHost: x\r\n\r\na');
+    expect(readFileSync(a!, 'utf8')).toBe('POST /h HTTP/1.1\r\nHost: x\r\n\r\na');
   });
 });

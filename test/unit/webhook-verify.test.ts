@@ -41,9 +41,36 @@ describe('authentic bodies', () => {
     expect(r.json).toEqual({ authentic: true, event: null, bytes: 11, reason: null, hints: [] });
   });
 
-  it('-o json: one object, pretty, with --event as the event', async () => {
-    const r = await verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: GH_SECRET, event: 'booking.created' }, { output: 'json' });
-    expect(r.out).toBe('{\n  "authentic": true,\n  "event": "booking.created",\n  "bytes": 13,\n  "reason": null,\n  "hints": []\n}\n');
+  it('-o json: one object, pretty, with the body\'s own event', async () => {
+    const body = Buffer.from('{"id":"evt_1","event":"booking.created"}');
+    const r = await verifyJson(body, sign(body));
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual({ authentic: true, event: 'booking.created', bytes: body.length, reason: null, hints: [] });
+  });
+
+  it('--event is an assertion: a valid delivery of another event is exit 1, reason event, its own event reported', async () => {
+    const body = Buffer.from('{"id":"evt_1","event":"booking.created"}');
+    const d = tempDir({ 'body.json': body });
+    try {
+      const ok = await verify({ file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.created' }, { output: 'json' });
+      expect(ok.code).toBe(0);
+      const other = await verify({ file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.cancelled' }, { output: 'json' });
+      expect(other.code).toBe(1);
+      expect(JSON.parse(other.out)).toEqual({
+        authentic: false,
+        event: 'booking.created',
+        bytes: body.length,
+        reason: 'the delivery is "booking.created", not "booking.cancelled" (--event); its signature is valid',
+        hints: ['event'],
+      });
+      const text = await verify({ file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.cancelled' }, { tty: true });
+      expect(text.out).toBe(`✗ not authentic  booking.created  ${body.length} bytes — the delivery is "booking.created", not "booking.cancelled" (--event); its signature is valid\n`);
+      const none = await verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: GH_SECRET, event: 'booking.created' });
+      expect(none.code).toBe(1);
+      expect(none.out).toBe('not-authentic\t\t13\tthe body has no "event" field to check --event "booking.created" against; its signature is valid\n');
+    } finally {
+      d.cleanup();
+    }
   });
 
   it('-o ndjson: one line', async () => {
@@ -52,8 +79,8 @@ describe('authentic bodies', () => {
   });
 
   it('on a terminal: a verdict line, coloured only when colour is on', async () => {
-    const plain = await verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: GH_SECRET, event: 'booking.created' }, { tty: true });
-    expect(plain.out).toBe('✓ authentic  booking.created  13 bytes\n');
+    const plain = await verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: GH_SECRET }, { tty: true });
+    expect(plain.out).toBe('✓ authentic  (no event)  13 bytes\n');
     const color = await verify({ file: tmp.path('gh-lf.txt'), signature: GH_SIG, secret: GH_SECRET }, { tty: true, color: true });
     expect(color.out).toContain('\x1b[31m✗ not authentic\x1b[39m');
     expect(color.out).toContain('14 bytes — the body matches without its trailing newline (LF)');

@@ -11,8 +11,8 @@ export function newCmdVerify(deps: CommandDeps, runF = runVerify): Command {
     .description('check that a delivery is authentic: its body against --signature, or raw request captures')
     .argument('[file]', 'the raw body (stdin when "-" or absent)')
     .option('--signature <sig>', 'the X-Service-Signature value: sha256=<64 hex> or bare 64 hex')
-    .option('--request <capture...>', 'raw HTTP request captures (as `webhook listen` saves them); each is one delivery')
-    .option('--event <name>', 'the event you expect (a differing X-Service-Event is named on a mismatch)');
+    .option('--request <capture...>', 'raw HTTP request captures (as `webhook listen` saves them), or folders of *.http captures (checked in name order)')
+    .option('--event <name>', 'the event the delivery must be: one of another event is not accepted (exit 1, reason names both)');
   addSecretOptions(cmd)
     .addHelpText(
       'after',
