@@ -17,8 +17,8 @@ mkdirSync(tmp.path('empty'));
 afterAll(() => tmp.cleanup());
 
 async function verify(request: string[], event?: string) {
-  const ctx = makeCtx({ output: 'tsv' });
-  const code = await runVerify({ request, secret: SECRET, event }, ctx);
+  const ctx = makeCtx({ output: 'tsv', env: { BOOKING_WEBHOOK_SECRET: SECRET } });
+  const code = await runVerify({ request, event }, ctx);
   return { code, rows: ctx.io.out().trimEnd().split('\n').map((l) => l.split('\t')), err: ctx.io.err() };
 }
 
