@@ -21,6 +21,10 @@ export interface GlobalOptions {
   debug: boolean;
   quiet: boolean;
   allowHttp: boolean;
+  /** --max-response-bytes: a larger body is an error (default 64 MiB when not set). */
+  maxResponseBytes?: number;
+  /** --no-pager: never page a terminal's output. */
+  noPager?: boolean;
 }
 
 export interface Context {

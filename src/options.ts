@@ -40,3 +40,12 @@ export function nonEmpty(what: string): (value: string) => string {
 export function collect<T>(parse: (v: string) => T): (value: string, previous: T[] | undefined) => T[] {
   return (value, previous) => [...(previous ?? []), parse(value)];
 }
+
+/** A size in bytes: a whole number, or with a KiB/MiB/GiB suffix (k, m, g, kb, mib…: powers of 1024). */
+export function byteSizeOption(value: string): number {
+  const m = /^\s*(\d+)\s*(k|kb|kib|m|mb|mib|g|gb|gib)?\s*$/i.exec(value);
+  const unit = (m?.[2] ?? '').toLowerCase()[0];
+  const n = m ? Number(m[1]) * (unit === 'k' ? 2 ** 10 : unit === 'm' ? 2 ** 20 : unit === 'g' ? 2 ** 30 : 1) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('expected a size in bytes, such as 1048576, 512KiB or 64MiB.');
+  return n;
+}
