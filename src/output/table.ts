@@ -40,7 +40,16 @@ function width(text: string): number {
 }
 
 function cut(text: string, max: number): string {
-  return width(text) <= max ? text : utils.truncate(text, max, '…');
+  return fitted(text, max)[0];
+}
+
+/** The text cut to `max` columns (with …) and the columns it then takes. ASCII without string-width. */
+function fitted(text: string, max: number): [string, number] {
+  if (PRINTABLE_ASCII.test(text)) return text.length <= max ? [text, text.length] : [`${text.slice(0, Math.max(0, max - 1))}…`, max];
+  const w = utils.strlen(text);
+  if (w <= max) return [text, w];
+  const cutText = utils.truncate(text, max, '…');
+  return [cutText, utils.strlen(cutText)];
 }
 
 /** A list laid out once, from its first rows: the header line and how any later row is written. */
@@ -77,15 +86,15 @@ function listLayout(style: Style, columns: Column[], sample: unknown[], availabl
   const kept = columns.slice(0, widths.length);
   if (kept.length < columns.length) dropped?.(columns.slice(kept.length).map((c) => c.header));
   const last = kept.length - 1;
-  // Colour after cutting and padding, so escape codes never count towards the width or get cut in half.
-  const line = (cells: string[], paint: (text: string, i: number) => string) =>
-    `${cells
-      .map((text, i) => {
-        const fitted = cut(text, widths[i]!);
-        return i === last ? paint(fitted, i) : paint(fitted, i) + ' '.repeat(widths[i]! - width(fitted));
-      })
-      .join(GAP)
-      .trimEnd()}\n`;
+  // Ids are never cut (a cut id is of no use): a longer one than the first page had pushes the line.
+  const line = (cells: string[], paint: (text: string, i: number) => string) => {
+    let out = '';
+    for (let i = 0; i <= last; i++) {
+      const [text, w] = kept[i]!.kind === 'id' ? fitted(cells[i]!, Infinity) : fitted(cells[i]!, widths[i]!);
+      out += i === last ? paint(text, i) : `${paint(text, i)}${' '.repeat(Math.max(0, widths[i]! - w))}${GAP}`;
+    }
+    return `${out.trimEnd()}\n`;
+  };
   return {
     header: line(kept.map((c) => c.header), (t) => style.bold(t)),
     row: (item) => line(kept.map((c) => tableCell(item, c)), (t, i) => (kept[i]!.kind === 'status' ? style.status(t) : t)),
