@@ -19,7 +19,8 @@ export async function readBody(res: Dispatcher.ResponseData, max: number, tooLar
   const declared = Number(res.headers['content-length']);
   const refuse = () => {
     res.body.destroy();
-    return new FailureError(tooLarge(), 'raise --max-response-bytes if the response is meant to be that large.');
+    // One line, no hint: the message names the option that raises the limit.
+    return new FailureError(tooLarge());
   };
   if (Number.isFinite(declared) && declared > max) throw refuse();
   const chunks: Buffer[] = [];
