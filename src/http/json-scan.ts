@@ -3,7 +3,7 @@
 //   MAX_DEPTH is refused here, as an error naming the request, rather than a stack overflow later;
 // - whether JSON.parse would lose anything: a number it cannot give back digit for digit (more than
 //   15 significant digits, 1.50, 1e3, -0). Only then is the slower lossless parser needed.
-// Strings are skipped with Buffer.indexOf (native), so the pass costs little next to the parse.
+// One loop over the bytes: a fraction of what the parse itself costs.
 
 export const MAX_DEPTH = 1000;
 
@@ -34,14 +34,12 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
   for (let i = start; i < end; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
-      // To the closing quote: one not preceded by an odd number of backslashes.
-      for (;;) {
-        const close = body.indexOf(QUOTE, i + 1);
-        if (close < 0) return { tooDeep: false, needsLossless };
-        let slashes = 0;
-        for (let j = close - 1; body[j] === BACKSLASH; j--) slashes++;
-        i = close;
-        if (slashes % 2 === 0) break;
+      // To the closing quote, stepping over escapes. A loop, not indexOf: most strings are short, and
+      // a native call per string costs more than reading their bytes here.
+      for (i++; i < end; i++) {
+        const c = body[i]!;
+        if (c === QUOTE) break;
+        if (c === BACKSLASH) i++;
       }
     } else if (b === 0x7b || b === 0x5b) {
       if (++depth > MAX_DEPTH) return { tooDeep: true, needsLossless };
