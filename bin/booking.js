@@ -19,7 +19,7 @@ const onSignal = (signal) => {
   if (interrupted) return exitWhenWritten(130);
   interrupted = true;
   controller.abort(new Error(signal));
-  setTimeout(() => exitWhenWritten(130), 1000).unref();
+  setTimeout(() => exitWhenWritten(130), 3000).unref();
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
@@ -75,7 +75,8 @@ let settled = false;
 main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
   settled = true;
   if (code === 0 && !interrupted) saveCodeCache?.();
-  exitWhenWritten(interrupted && code === 0 ? 130 : code);
+  // The command's own code, even after Ctrl-C: sandbox and webhook listen stop on it with exit 0.
+  exitWhenWritten(code);
 });
 // Nothing left to wait on, yet the command has not finished: node would exit 0, which a script takes
 // for success (a verdict never given, a body never read). That is a bug; say so and fail.
