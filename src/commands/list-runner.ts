@@ -21,10 +21,17 @@ export interface ListRunOptions {
 
 export async function runList(ctx: Context, opts: ListRunOptions): Promise<void> {
   await ctx.http();
-  // On a terminal, through a pager; quitting it early ends the listing quietly (exit 0).
+  await throughPager(ctx, (out) => listTo(out, opts));
+}
+
+/**
+ * Runs `write` with stdout through a pager when stdout is a terminal (src/output/pager.ts); quitting
+ * the pager early ends the command quietly (exit 0). Errors are reported after the pager has closed.
+ */
+export async function throughPager(ctx: Context, write: (ctx: Context) => Promise<void>): Promise<void> {
   const pager = ctx.io.stdoutIsTTY ? (await import('../output/pager')).startPager(ctx) : undefined;
   try {
-    await listTo(pager?.ctx ?? ctx, opts);
+    await write(pager?.ctx ?? ctx);
   } catch (err) {
     if (!pager?.stopped.aborted || ctx.signal.aborted) throw err;
   } finally {

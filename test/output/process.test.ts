@@ -166,6 +166,13 @@ describe('the pager', () => {
       }
     }
   });
+  it("pages api's JSON body too", async () => {
+    server.mode = { kind: 'pages', total: 5, pageSize: 100 };
+    const r = await tty(['api', '/api/v1/bookings'], { BOOKING_PAGER: 'sed s/^/PAGED:/' });
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toMatch(/^PAGED:\{$/m);
+    expect(r.output).toMatch(/^PAGED:\}$/m);
+  });
   it('never pages piped output', async () => {
     server.mode = { kind: 'pages', total: 5, pageSize: 100 };
     const r = await runCli(['bookings', 'list'], { env: { ...env(), BOOKING_PAGER: 'sed s/^/PAGED:/' } });
