@@ -9,9 +9,24 @@
 // - V8 flags and the HTTP parser's compile are set up for short runs (below).
 'use strict';
 
+// Ctrl-C is honoured from the first millisecond: the handler is in place before anything loads (a
+// signal that arrives while the program loads is handled as soon as it has, instead of killing the
+// process). The command is asked to stop through the AbortSignal and ends with whole lines written.
+const controller = new AbortController();
+let interrupted = false;
+const onSignal = (signal) => {
+  // A second Ctrl-C (or a command slow to stop) ends the process at once.
+  if (interrupted) return exitWhenWritten(130);
+  interrupted = true;
+  controller.abort(new Error(signal));
+  setTimeout(() => exitWhenWritten(130), 3000).unref();
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
 const argv = process.argv.slice(2);
 // Global options that take a value (src/cli.ts): their values are not command names.
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--fields', '--jq', '--timeout', '--retries']);
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--fields', '--jq', '--timeout', '--retries', '--max-response-bytes']);
 
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   writeStdout(`${require('../package.json').version}\n`);
@@ -47,30 +62,22 @@ const {
 } = require('./code-cache.js').loadProgram(command);
 if (sendsRequests) precompileParser();
 
-const controller = new AbortController();
-let interrupted = false;
-const onSignal = (signal) => {
-  // A second Ctrl-C (or a command slow to stop) ends the process at once.
-  if (interrupted) process.exit(130);
-  interrupted = true;
-  controller.abort(new Error(signal));
-  setTimeout(() => process.exit(130), 3000).unref();
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-
-// Writing into a closed pipe (`booking ... | head -1`) ends quietly.
-const onStreamError = (err) => {
+// Writing into a closed pipe (`booking ... | head -1`) ends quietly. Any other failed write (a full
+// disk, /dev/full, EIO) is one line on stderr where it can still be written, and exit 1: never exit 0
+// with cut output, never a stack.
+const onStreamError = (name) => (err) => {
   if (err && err.code === 'EPIPE') process.exit(interrupted ? 130 : 0);
-  throw err;
+  if (name === 'stdout') writeFailed(name, err);
+  process.exit(1);
 };
-process.stdout.on('error', onStreamError);
-process.stderr.on('error', onStreamError);
+process.stdout.on('error', onStreamError('stdout'));
+process.stderr.on('error', onStreamError('stderr'));
 
 let settled = false;
 main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
   settled = true;
-  if (code === 0) saveCodeCache?.();
+  if (code === 0 && !interrupted) saveCodeCache?.();
+  // The command's own code, even after Ctrl-C: sandbox and webhook listen stop on it with exit 0.
   exitWhenWritten(code);
 });
 // Nothing left to wait on, yet the command has not finished: node would exit 0, which a script takes
@@ -92,6 +99,8 @@ process.on('beforeExit', () =>
 function exitWhenWritten(code) {
   let pending = 0;
   for (const stream of [process.stdout, process.stderr]) {
+    // A write that failed just now (to a file: synchronously) has not yet emitted its 'error'.
+    if (stream.errored) return onStreamError(stream === process.stdout ? 'stdout' : 'stderr')(stream.errored);
     if (stream.writableLength > 0) {
       pending++;
       stream.write('', () => --pending === 0 && process.exit(code));
@@ -106,8 +115,20 @@ function writeStdout(text) {
     require('node:fs').writeSync(1, text);
   } catch (err) {
     if (err.code === 'EAGAIN') process.stdout.write(text);
-    else if (err.code !== 'EPIPE') throw err;
+    else if (err.code !== 'EPIPE') {
+      writeFailed('stdout', err);
+      process.exitCode = 1;
+    }
   }
+}
+
+/** "error: cannot write to stdout: no space left on device (ENOSPC)" on stderr, if stderr can take it. */
+function writeFailed(name, err) {
+  const code = err && typeof err.code === 'string' ? err.code : 'EIO';
+  const texts = { ENOSPC: 'no space left on device', EIO: 'input/output error', EDQUOT: 'disk quota exceeded', EFBIG: 'file too large' };
+  try {
+    require('node:fs').writeSync(2, `error: cannot write to ${name}: ${texts[code] ? `${texts[code]} (${code})` : code}\n`);
+  } catch {}
 }
 
 /** The first two command words of argv, global options and their values skipped. */

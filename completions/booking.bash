@@ -7,153 +7,153 @@ _booking__node() {
   case $1 in
     '')
       _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion help'
-      _booking_opts='-V --version -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-V --version -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'login')
       _booking_cmds=''
-      _booking_opts='--with-key --no-verify -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--with-key --no-verify -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'logout')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'whoami')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'profiles')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'auth')
       _booking_cmds='status help'
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'auth status')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'auth help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'bookings')
       _booking_cmds='list get help'
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'bookings list')
       _booking_cmds=''
-      _booking_opts='-s --status -L --limit --page-size --cursor --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='-s --status -L --limit --page-size --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-s --status -L --limit --page-size --cursor --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='-s --status -L --limit --page-size --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'bookings get')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'bookings help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'event-types')
       _booking_cmds=''
-      _booking_opts='-L --limit --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='-L --limit --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-L --limit --no-paginate --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='-L --limit --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'api')
       _booking_cmds=''
-      _booking_opts='--paginate -F --field -L --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='-F --field -L --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--paginate -F --field -L --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='-F --field -L --limit --cursor --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook')
       _booking_cmds='verify sign listen send help'
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'webhook verify')
       _booking_cmds=''
-      _booking_opts='--signature --request --event --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--signature --request --event --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--signature --request --event --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--signature --request --event --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook sign')
       _booking_cmds=''
-      _booking_opts='--secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook listen')
       _booking_cmds=''
-      _booking_opts='--port --host --forward-to --save-dir --no-save --max-saved --events --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--port --host --forward-to --save-dir --max-saved --events --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--port --host --forward-to --save-dir --no-save --max-saved --events --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--port --host --forward-to --save-dir --max-saved --events --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'webhook send')
       _booking_cmds=''
-      _booking_opts='--event --body --set --request --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--event --body --set --request --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--event --body --set --request --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--event --body --set --request --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'sandbox')
       _booking_cmds=''
-      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit --profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config')
       _booking_cmds='path list get set unset help'
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config path')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config list')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config get')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'config set')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=2 _booking_variadic=0 ;;
     'config unset')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'config help')
       _booking_cmds=''
-      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'completion')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'help')
       _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=1 ;;
   esac
 }

@@ -1,7 +1,7 @@
 // `npm run bench`: the performance targets of issue 7, measured on this machine against its own
 // loopback servers (127.0.0.1 only). Not a test: it prints a table of ratios, each with its target.
 //
-//   node scripts/bench.mjs [--quick] [--only start,list,memory,verify,captures]
+//   node scripts/bench.mjs [--quick] [--only start,list,memory,output,verify,captures]
 //
 // Every row first checks that the compared commands produce the right result, then times them
 // alternately (see bench/measure.mjs). Big files go into a temp folder that is removed at the end.
@@ -39,12 +39,12 @@ const CAPTURES = 2_000;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a, i) => args[i - 1] === '--only') ?? args.find((a) => a.startsWith('--only='))?.slice(7);
-const ROWS = ['start', 'list', 'memory', 'verify', 'captures'];
+const ROWS = ['start', 'list', 'memory', 'output', 'verify', 'captures'];
 const only = new Set(onlyArg ? onlyArg.split(',') : ROWS);
 for (const r of only) if (!ROWS.includes(r)) fail(`unknown row "${r}": use ${ROWS.join(', ')}`);
 const ROUNDS = quick
-  ? { start: 15, list: 1, memory: 1, verify: 3, captures: 5 }
-  : { start: 40, list: 3, memory: 3, verify: 5, captures: 10 };
+  ? { start: 15, list: 1, memory: 1, output: 1, verify: 3, captures: 5 }
+  : { start: 40, list: 3, memory: 3, output: 3, verify: 5, captures: 10 };
 
 function fail(message) {
   process.stderr.write(`bench: ${message}\n`);
@@ -265,6 +265,70 @@ async function countLines(path) {
   return n;
 }
 
+// --- output (issue 10): the table on a terminal, memory per format, paging against a bare loop ----
+
+const sh = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
+const bookingLine = (...argv) => [NODE, BIN, ...argv].map(sh).join(' ');
+
+/** A shell command line run on a pseudo-terminal of 120 columns (util-linux `script`). */
+function onTerminal(env, line) {
+  return { cmd: 'script', args: ['-qfec', `stty cols 120 rows 50 2>/dev/null; ${line}`, '/dev/null'], env };
+}
+
+/** Peak RSS (KiB) of the booking run inside a shell command line: `{time}` is replaced by GNU time. */
+function shellRssKiB(time, env, template, terminal) {
+  const file = join(tmp, 'rss.txt');
+  const line = template.replace('{time}', `${sh(time)} -o ${sh(file)} -f %M`);
+  mustSucceed(line, runOnce(terminal ? onTerminal(env, line) : { cmd: 'sh', args: ['-c', line], env }));
+  return Number(readFileSync(file, 'utf8').trim().split('\n').pop());
+}
+
+async function rowOutput(ports) {
+  if (!have('script')) return void skipped.push('output rows: util-linux script not installed');
+  const time = gnuTime();
+  note(`output: ${SMALL} bookings as a table on a pseudo-terminal vs -o ndjson piped; table and json peak RSS ${LARGE} vs ${SMALL}; ndjson vs a bare node loop (${ROUNDS.output} rounds)`);
+  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
+  const list = ['bookings', 'list', '--page-size', '100'];
+  const tableLine = bookingLine(...list, '--no-pager');
+  const ndjsonLine = `${bookingLine(...list, '-o', 'ndjson')} | cat > /dev/null`;
+  // Rows come after the progress line's clearing escape when a page's progress was on screen.
+  const shown = runOnce(onTerminal(env, tableLine), { capture: true }).stdout.toString();
+  const rows = shown.split('\n').filter((l) => /^bk_\w{7}\s/.test(l.replace(/^[\s\S]*\x1b\[2K/, ''))).length;
+  if (rows !== SMALL) throw new Error(`the table on a terminal showed ${rows} rows, expected ${SMALL}`);
+  const runs = { table: onTerminal(env, tableLine), ndjson: { cmd: 'sh', args: ['-c', ndjsonLine], env } };
+  const t = interleave(runs, { rounds: ROUNDS.output, warmup: 1 });
+  record({ name: `${SMALL.toLocaleString('en')} bookings as a table on a terminal (\`--no-pager\`)`, ours: median(t.table), theirs: median(t.ndjson), against: '`-o ndjson` to a pipe', ratio: pairedRatio(t, 'table', 'ndjson'), op: '≤', target: 1.5, unit: 'time' });
+  if (!time) skipped.push('output peak memory: GNU time (/usr/bin/time) not installed');
+  else {
+    const rss = { table: [], ndjson: [] };
+    for (let round = 0; round < ROUNDS.output; round++) {
+      rss.table.push(shellRssKiB(time, env, `{time} ${tableLine} > /dev/null`, true));
+      rss.ndjson.push(shellRssKiB(time, env, `{time} ${ndjsonLine}`, false));
+    }
+    const table = median(rss.table);
+    const ndjson = median(rss.ndjson);
+    record({ name: 'peak RSS of the same', ours: table, theirs: ndjson, against: '`-o ndjson` to a pipe', ratio: table / ndjson, op: '≤', target: 1.3, unit: 'memory' });
+    for (const format of ['table', 'json']) {
+      const peak = {};
+      for (const total of [SMALL, LARGE]) {
+        const e = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[total]}` };
+        const runs = [];
+        for (let round = 0; round < ROUNDS.output; round++) runs.push(shellRssKiB(time, e, `{time} ${bookingLine(...list, '-o', format)} > /dev/null`, false));
+        peak[total] = median(runs);
+      }
+      record({ name: `peak RSS, \`-o ${format}\`: ${LARGE.toLocaleString('en')} vs ${SMALL.toLocaleString('en')} bookings`, ours: peak[LARGE], theirs: peak[SMALL], against: `${SMALL.toLocaleString('en')} bookings`, ratio: peak[LARGE] / peak[SMALL], op: '≤', target: 1.3, unit: 'memory' });
+    }
+  }
+  // Paging against the floor: ids below 2^53, so that JSON.parse prints the same bytes as booking.
+  const plain = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[`plain:${SMALL}`]}` };
+  const paging = { booking: booking(plain, ...list, '-o', 'ndjson'), bare: { cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env: plain } };
+  const ours = mustSucceed('booking bookings list', runOnce(paging.booking, { capture: true })).stdout.toString();
+  const theirs = mustSucceed('bare loop', runOnce(paging.bare, { capture: true })).stdout.toString();
+  if (ours !== theirs) throw new Error('booking -o ndjson and the bare node loop printed different lines');
+  const p = interleave(paging, { rounds: ROUNDS.output, warmup: 1 });
+  record({ name: `${SMALL.toLocaleString('en')} bookings, pages of 100, \`-o ndjson\``, ours: median(p.booking), theirs: median(p.bare), against: 'bare node http + JSON.parse loop', ratio: pairedRatio(p, 'booking', 'bare'), op: '≤', target: 1.4, unit: 'time' });
+}
+
 async function rowVerify() {
   if (!have('openssl')) return void skipped.push('webhook verify vs openssl: openssl not installed');
   note(`verify: ${BODY_MIB} MiB body, booking webhook verify vs openssl dgst -sha256 -hmac (${ROUNDS.verify} rounds)`);
@@ -326,10 +390,12 @@ async function rowCaptures() {
 // --- run --------------------------------------------------------------------------------------
 
 try {
-  const ports = only.has('start') || only.has('list') || only.has('memory') ? await startServer(only.has('memory') ? [SMALL, LARGE, HUGE] : [SMALL, LARGE]) : {};
+  const totals = [SMALL, LARGE, ...(only.has('memory') ? [HUGE] : []), ...(only.has('output') ? [`plain:${SMALL}`] : [])];
+  const ports = ['start', 'list', 'memory', 'output'].some((r) => only.has(r)) ? await startServer(totals) : {};
   if (only.has('start')) await rowStart(ports);
   if (only.has('list')) await rowList(ports);
   if (only.has('memory')) await rowMemory(ports);
+  if (only.has('output')) await rowOutput(ports);
   if (only.has('verify')) await rowVerify();
   if (only.has('captures')) await rowCaptures();
 } catch (err) {

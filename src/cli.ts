@@ -6,7 +6,7 @@ import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
 import type { IOStreams } from './io';
 import { UsageError } from './errors';
-import { intOption, jsonOption, listOption, secondsOption } from './options';
+import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
 import { addHelpCommand, configureHelpLayout } from './help';
@@ -42,6 +42,8 @@ export function buildProgram(deps: ProgramDeps): Command {
     .option('--debug', 'one line per request and response on stderr (key redacted; also BOOKING_DEBUG=1)')
     .option('-q, --quiet', 'no progress or hints on stderr')
     .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
+    .option('--max-response-bytes <size>', 'refuse a response body larger than this (bytes, or K/M/G)', byteSizeOption, 64 * 2 ** 20)
+    .option('--no-pager', 'never page the output on a terminal (also BOOKING_PAGER=)')
     .showSuggestionAfterError(true);
   configureHelpLayout(program);
 
@@ -117,6 +119,8 @@ export function readGlobals(cmd: Command, env: Record<string, string | undefined
     debug: Boolean(o.debug) || env.BOOKING_DEBUG === '1' || env.BOOKING_DEBUG === 'true',
     quiet: Boolean(o.quiet),
     allowHttp: Boolean(o.allowHttp),
+    maxResponseBytes: o.maxResponseBytes as number | undefined,
+    noPager: o.pager === false,
   };
 }
 

@@ -1,6 +1,7 @@
 // What a command may touch: io, env, resolved global options, the abort signal, a clock, and lazy
 // getters for config and the HTTP client (loaded only by commands that use them, to keep start fast).
 import type { IOStreams } from './io';
+import { escapeControl } from './output/escape';
 import type { ConfigStore, Connection } from './config/types';
 import type { HttpClient } from './http/types';
 
@@ -23,6 +24,10 @@ export interface GlobalOptions {
   debug: boolean;
   quiet: boolean;
   allowHttp: boolean;
+  /** --max-response-bytes: a larger body is an error (default 64 MiB when not set). */
+  maxResponseBytes?: number;
+  /** --no-pager: never page a terminal's output. */
+  noPager?: boolean;
 }
 
 export interface Context {
@@ -47,7 +52,7 @@ export function outputFormat(ctx: Pick<Context, 'io' | 'globals'>): OutputFormat
   return ctx.globals.output ?? (ctx.io.stdoutIsTTY ? 'table' : 'tsv');
 }
 
-/** A hint or progress line on stderr, unless --quiet. */
+/** A hint or progress line on stderr, unless --quiet; control and bidi characters shown escaped. */
 export function hint(ctx: Pick<Context, 'io' | 'globals'>, line: string): void {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`${line}\n`);
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`${escapeControl(line)}\n`);
 }

@@ -5,13 +5,19 @@ import { parse as losslessParse, stringify as losslessStringify, isLosslessNumbe
 
 export { isLosslessNumber };
 
+// Whether this run has parsed any JSON with lossless-json: until it has, no value can hold a
+// LosslessNumber, and the native JSON.stringify (several times faster) writes the same text.
+let losslessSeen = false;
+
 export function parseJson(text: string): unknown {
+  losslessSeen = true;
   // Duplicate keys: the last one wins, as with JSON.parse (lossless-json throws by default).
   return losslessParse(text, undefined, { onDuplicateKey: ({ newValue }) => newValue });
 }
 
 /** Two-space pretty JSON (indent 2) or compact (indent 0), lossless. */
 export function stringifyJson(value: unknown, indent = 0): string {
+  if (!losslessSeen) return JSON.stringify(value, null, indent || undefined) ?? 'null';
   return losslessStringify(value, undefined, indent || undefined) ?? 'null';
 }
 

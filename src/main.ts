@@ -5,6 +5,7 @@ import { describeError, ExitCode } from './errors';
 import { systemIO, type IOStreams } from './io';
 import { maskingIO } from './key-mask';
 import { resolveJsonFlag } from './json-flag';
+import { escapeControl } from './output/escape';
 
 export interface MainDeps {
   io?: IOStreams;
@@ -36,8 +37,10 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
       return ExitCode.USAGE;
     }
     const { message, hint, exitCode: code } = describeError(err);
-    if (message) io.stderr.write(`error: ${message}\n`);
-    if (hint) io.stderr.write(`${hint}\n`);
+    // Escaped once more here (a no-op on text already escaped): no message can carry a raw control
+    // or bidi character to the terminal, whatever built it.
+    if (message) io.stderr.write(`error: ${escapeControl(message)}\n`);
+    if (hint) io.stderr.write(`${hint.split('\n').map(escapeControl).join('\n')}\n`);
     if ((deps.env ?? process.env).BOOKING_DEBUG_STACK === '1' && err instanceof Error) io.stderr.write(`${err.stack}\n`);
     return code;
   }

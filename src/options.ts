@@ -56,3 +56,10 @@ export function sizeOption(value: string): number {
   if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a size such as 500M, 2G or 1048576 (bytes; K, M, G, T are powers of 1024).');
   return n;
 }
+
+/** sizeOption, above zero (a limit of nothing would refuse every response). */
+export function byteSizeOption(value: string): number {
+  const n = sizeOption(value);
+  if (n <= 0) throw new InvalidArgumentError('expected a size above 0, such as 1048576, 512K or 64M.');
+  return n;
+}

@@ -7,6 +7,8 @@
 //   {"<total>": <port>, …}
 // then serves until stdin closes (the bench ends it by closing the pipe, or SIGTERM).
 //
+// A total written `plain:<total>` serves bookings whose ids are below 2^53 (plainBookingJson).
+//
 // GET /api/v1/bookings?limit=N&cursor=C  → {"data":[…],"meta":{"next_cursor":"…"|null}}
 // GET /api/v1/bookings/<uid>            → {"data":{…}}
 // Anything without "Authorization: Bearer <apiKey>" → 401.
@@ -27,6 +29,11 @@ export function bookingJson(i) {
   );
 }
 
+/** Booking #i with an id JSON.parse keeps exactly: what a bare JSON.parse loop can print byte for byte. */
+export function plainBookingJson(i) {
+  return bookingJson(i).replace(/^\{"id":\d+/, `{"id":${1_000_000 + i}`);
+}
+
 export function bookingUid(i) {
   return `bk_${i.toString(36).padStart(7, '0')}`;
 }
@@ -41,7 +48,7 @@ function decodeCursor(cursor) {
   return m ? Number(m[1]) : undefined;
 }
 
-function serve(apiKey, total) {
+function serve(apiKey, total, json = bookingJson) {
   const pages = new Map();
   const page = (offset, limit) => {
     const key = `${offset}/${limit}`;
@@ -49,7 +56,7 @@ function serve(apiKey, total) {
     if (!body) {
       const end = Math.min(total, offset + limit);
       const items = [];
-      for (let i = offset; i < end; i++) items.push(bookingJson(i));
+      for (let i = offset; i < end; i++) items.push(json(i));
       const next = end < total ? `"${encodeCursor(end)}"` : 'null';
       body = Buffer.from(`{"data":[${items.join(',')}],"meta":{"next_cursor":${next}}}`);
       pages.set(key, body);
@@ -87,7 +94,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const ports = {};
   const servers = [];
   for (const t of totals) {
-    const s = await serve(apiKey, Number(t));
+    const s = t.startsWith('plain:') ? await serve(apiKey, Number(t.slice(6)), plainBookingJson) : await serve(apiKey, Number(t));
     servers.push(s);
     ports[t] = s.address().port;
   }

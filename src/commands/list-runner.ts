@@ -22,6 +22,26 @@ export interface ListRunOptions {
 }
 
 export async function runList(ctx: Context, opts: ListRunOptions): Promise<void> {
+  await ctx.http();
+  await throughPager(ctx, (out) => listTo(out, opts));
+}
+
+/**
+ * Runs `write` with stdout through a pager when stdout is a terminal (src/output/pager.ts); quitting
+ * the pager early ends the command quietly (exit 0). Errors are reported after the pager has closed.
+ */
+export async function throughPager(ctx: Context, write: (ctx: Context) => Promise<void>): Promise<void> {
+  const pager = ctx.io.stdoutIsTTY ? (await import('../output/pager')).startPager(ctx) : undefined;
+  try {
+    await write(pager?.ctx ?? ctx);
+  } catch (err) {
+    if (!pager?.stopped.aborted || ctx.signal.aborted) throw err;
+  } finally {
+    await pager?.finish();
+  }
+}
+
+async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const client = await ctx.http();
   const connection = await ctx.connection();
   const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
@@ -52,7 +72,7 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
       await output.writeJsonValue(ctx, page.body);
     } else {
       const writer = await output.createListWriter(ctx, writerOptions);
-      writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));
+      await writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));
       writer.end();
     }
     // Part of the output of --no-paginate (how a script pages by hand), so not silenced by -q.
@@ -78,7 +98,7 @@ export async function runList(ctx: Context, opts: ListRunOptions): Promise<void>
     for await (const page of paginatePages(client, { ...pageOptions, onPage: (info) => progress.update(info) })) {
       // --limit is applied here too for endpoints it is not sent to (sendLimit: false).
       const items = opts.limit !== undefined && count + page.length > opts.limit ? page.slice(0, opts.limit - count) : page;
-      writer.write(items);
+      await writer.write(items);
       count += items.length;
       const slowReader = output.drained(ctx);
       if (slowReader) await slowReader;

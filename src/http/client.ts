@@ -15,6 +15,7 @@ import { createDebugLog } from './debug-log';
 import { makeResponse } from './response';
 import { refusedKeyHint } from '../config/resolve';
 import { earlyConnector, type EarlyConnection } from './preconnect';
+import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, readBody } from './body';
 
 declare const __VERSION__: string;
 const USER_AGENT = `booking-cli/${typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev'}`;
@@ -64,6 +65,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const wait = opts.sleep ?? sleep;
   const baseMs = opts.retryBaseMs ?? 500;
   const timeoutMs = globals.timeoutMs;
+  const maxBytes = globals.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const authHint = refusedKeyHint(connection);
   // From here on the server may echo the key back; no output may show it.
   opts.io.maskSecret?.(connection.apiKey);
@@ -84,7 +86,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const body = Buffer.from(await res.body.arrayBuffer());
+      const body = await readBody(res, maxBytes, () => `${requestName('GET', asked)}: the response is larger than --max-response-bytes (${formatBytes(maxBytes)}); not read.`);
       const headers = flatHeaders(res.headers);
       log.response(res.statusCode, body.length, Date.now() - started, REDIRECT_STATUSES.has(res.statusCode) ? headers.location : undefined);
       return { url, status: res.statusCode, headers, body };

@@ -3,20 +3,10 @@
 import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
 import { displayPath, isLoopbackHost } from './url';
 import { maskKeyIn } from '../key-mask';
+import { escapeOneLine } from '../output/escape';
 
-/** One line, no raw control or bidi characters, at most `max` characters. */
-export function escapeOneLine(text: string, max = 200): string {
-  const escaped = text
-    .trim()
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
-      if (c === '\n') return '\\n';
-      if (c === '\r') return '\\r';
-      if (c === '\t') return '\\t';
-      return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    });
-  const chars = Array.from(escaped);
-  return chars.length <= max ? escaped : `${chars.slice(0, max - 1).join('')}…`;
-}
+// The one text-safety module's, re-exported for the http modules that import it from here.
+export { escapeOneLine };
 
 export function statusText(status: number): string {
   // Loaded here, not imported: node:http costs ~7 ms of start-up, and only failures and --debug need it.

@@ -1,19 +1,24 @@
-// Lists in the four formats. json must buffer (one array); the table buffers too (column widths
-// depend on every row); tsv and ndjson write each item as it arrives, in constant memory.
+// Lists in the four formats, each written as its items arrive, in constant time and memory per item:
+// tsv and ndjson line by line; json as one array, element by element; the table with column widths
+// taken from the first page (at most SAMPLE rows of it), later rows fitted to them.
 import { hint, outputFormat } from '../context';
 import { chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, jsonText, noResults, type OutputContext } from './sink';
 import { fieldCheck } from './field-check';
-import type { TableRenderer } from './table';
+import { writeLines } from './stream';
+import type { ListLayout, TableRenderer } from './table';
 
 export interface ListWriter {
-  /** The items of one page (or fewer): tsv and ndjson print them with one write. */
-  write(items: unknown[]): void;
+  /** The items of one page (or fewer), written before the promise settles. */
+  write(items: readonly unknown[]): Promise<void>;
   /** The list is complete. */
   end(): void;
-  /** The list failed part-way: json prints nothing; the other formats keep (or print) whole rows. */
+  /**
+   * The list failed part-way: what was written stays (whole lines); a json array is left unclosed,
+   * so that no script takes the part for the whole.
+   */
   abort(): void;
 }
 
@@ -22,13 +27,16 @@ export interface ListWriterOptions {
   preferred?: ColumnSpec[];
 }
 
+/** How many rows of the first page decide the columns and their widths. */
+const SAMPLE = 500;
+
 export async function createListWriter(ctx: OutputContext, opts: ListWriterOptions = {}): Promise<ListWriter> {
   const writer = ctx.globals.jq !== undefined ? await jqWriter(ctx) : await formatWriter(ctx, opts);
   const fields = fieldCheck(ctx);
   return {
-    write(items) {
-      fields.check(items);
-      writer.write(items);
+    async write(items) {
+      fields.check(items as unknown[]);
+      await writer.write(items);
     },
     end: () => writer.end(),
     abort: () => writer.abort(),
@@ -44,7 +52,7 @@ async function formatWriter(ctx: OutputContext, opts: ListWriterOptions): Promis
     case 'tsv':
       return tsvWriter(ctx, opts.preferred);
     case 'table': {
-      // Loaded now, while the first page is on its way, so that end() and abort() stay synchronous.
+      // Loaded now, while the first page is on its way.
       const { loadTableRenderer } = await import('./table');
       return tableWriter(ctx, await loadTableRenderer(ctx.io.color), opts.preferred);
     }
@@ -56,14 +64,26 @@ function projector(ctx: OutputContext): (item: unknown) => unknown {
   return paths ? (item) => project(item, paths) : (item) => item;
 }
 
+/** The sample rows of a page: all of a short one, the first SAMPLE of a long one. */
+function sampleOf(items: readonly unknown[]): unknown[] {
+  return items.slice(0, SAMPLE);
+}
+
 function jsonWriter(ctx: OutputContext): ListWriter {
   const shape = projector(ctx);
-  const items: unknown[] = [];
+  // The same text as the whole array printed with indent 2, each element indented one level more.
+  // One element is held back until the next arrives (or the end), so that every write ends a line:
+  // its comma belongs before its newline.
+  let held: string | undefined;
+  const element = (item: unknown) => {
+    const before = held === undefined ? '[\n' : `${held},\n`;
+    held = `  ${jsonText(shape(item), 2).replace(/\n/g, '\n  ')}`;
+    return before;
+  };
   return {
-    write: (page) => void items.push(...page.map(shape)),
-    end: () => emit(ctx, `${jsonText(items, 2)}\n`),
-    // Half an array is not JSON a script could use; the error on stderr says where to resume.
-    abort: () => void (items.length = 0),
+    write: (page) => writeLines(ctx, page, element),
+    end: () => emit(ctx, held === undefined ? '[]\n' : `${held}\n]\n`),
+    abort: () => {},
   };
 }
 
@@ -74,7 +94,11 @@ async function jqWriter(ctx: OutputContext): Promise<ListWriter> {
   const shape = projector(ctx);
   const items: unknown[] = [];
   return {
-    write: (page) => void items.push(...page.map(shape)),
+    // jq reads the whole array at once: the list is held (a loop, not push(...page): a spread of a
+    // long page overflows the stack).
+    write: async (page) => {
+      for (const item of page) items.push(shape(item));
+    },
     end: () => filter.write(items),
     abort: () => void (items.length = 0),
   };
@@ -83,7 +107,7 @@ async function jqWriter(ctx: OutputContext): Promise<ListWriter> {
 function ndjsonWriter(ctx: OutputContext): ListWriter {
   const shape = projector(ctx);
   return {
-    write: (page) => emit(ctx, page.map((item) => `${jsonText(shape(item))}\n`).join('')),
+    write: (page) => writeLines(ctx, page, (item) => `${jsonText(shape(item))}\n`),
     end: () => {},
     abort: () => {},
   };
@@ -91,16 +115,16 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
 
 function tsvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
   const fields = fieldList(ctx);
-  // Streaming: without --fields the first page decides the columns, and they stay fixed after it. For
-  // bookings they are the six preferred ones, filled or not: `cut -f3` is the status whatever the data.
+  // Without --fields the first page decides the columns, and they stay fixed after it. For bookings
+  // they are the six preferred ones, filled or not: `cut -f3` is the status whatever the data.
   let columns: Column[] | undefined = fields && columnsForFields(fields);
   let count = 0;
   return {
-    write(page) {
+    async write(page) {
       if (page.length === 0) return;
-      const cols = (columns ??= chooseColumns(page, preferred, true));
-      emit(ctx, page.map((item) => `${cols.map((c) => tsvCell(item, c)).join('\t')}\n`).join(''));
+      const cols = (columns ??= chooseColumns(sampleOf(page), preferred, true));
       count += page.length;
+      await writeLines(ctx, page, (item) => `${cols.map((c) => tsvCell(item, c)).join('\t')}\n`);
     },
     end() {
       if (count === 0 && ctx.io.stdoutIsTTY) noResults(ctx);
@@ -111,24 +135,27 @@ function tsvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
 
 function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: ColumnSpec[]): ListWriter {
   const fields = fieldList(ctx);
-  let items: unknown[] = [];
-  const flush = () => {
-    const columns = fields ? columnsForFields(fields, items) : chooseColumns(items, preferred);
-    // No column is left out without a word (named without the zone withTimeZone adds).
-    const dropped = (left: string[]) => {
-      const headers = columns.slice(columns.length - left.length).map((c) => c.header);
-      hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`);
-    };
-    emit(ctx, renderer.list(withTimeZone(columns), items, ctx.io.columns, dropped));
-    items = [];
-  };
+  let layout: ListLayout | undefined;
   return {
-    write: (page) => void items.push(...page),
-    end() {
-      if (items.length === 0) noResults(ctx);
-      else flush();
+    async write(page) {
+      if (page.length === 0) return;
+      if (!layout) {
+        const sample = sampleOf(page);
+        const columns = fields ? columnsForFields(fields, sample) : chooseColumns(sample, preferred);
+        // No column is left out without a word (named without the zone withTimeZone adds).
+        const dropped = (left: string[]) => {
+          const headers = columns.slice(columns.length - left.length).map((c) => c.header);
+          hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`);
+        };
+        layout = renderer.layout(withTimeZone(columns), sample, ctx.io.columns, dropped);
+        if (!layout) return;
+        emit(ctx, layout.header);
+      }
+      await writeLines(ctx, page, layout.row);
     },
-    // What arrived before the failure is still worth seeing; the error follows on stderr.
-    abort: flush,
+    end() {
+      if (!layout) noResults(ctx);
+    },
+    abort() {},
   };
 }

@@ -7,8 +7,8 @@ import { escapeJsonText } from './escape';
 import { parsePath, type Path } from './paths';
 import { clearProgressLine } from './progress';
 
-/** What the output layer needs of a command's context. */
-export type OutputContext = Pick<Context, 'io' | 'globals'>;
+/** What the output layer needs of a command's context; the signal, when given, stops long writes. */
+export type OutputContext = Pick<Context, 'io' | 'globals'> & { signal?: AbortSignal };
 
 /** Writes text made of whole lines to stdout. */
 export function emit(ctx: OutputContext, lines: string): void {

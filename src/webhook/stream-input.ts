@@ -44,7 +44,10 @@ export function readStreamChunks(input: StreamInput, signal: AbortSignal | undef
         stop(err);
       }
     };
-    const onEnd = () => stop();
+    // Ctrl-C on a terminal can come with the end of input (a ^D typed or sent right after it), and the
+    // read's end can overtake the signal: a terminal's end waits 50 ms (unnoticeable after a ^D), so
+    // that a Ctrl-C pressed first wins.
+    const onEnd = () => setTimeout(() => stop(signal?.aborted ? new InterruptedError() : undefined), input.terminal ? 50 : 0);
     const onError = (err: unknown) => stop(unreadable(input.name, err));
     const onAbort = () => stop(new InterruptedError());
     signal?.addEventListener('abort', onAbort, { once: true });

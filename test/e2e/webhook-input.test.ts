@@ -3,6 +3,7 @@
 // body typed on a terminal (a note says how to end it; Ctrl-C stops the wait at once).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
 import { runMain as runCli } from '../helpers/in-process';
@@ -72,11 +73,16 @@ describe('verify --request from sources that cannot seek', () => {
   it('Ctrl-C (SIGINT) while it waits for a FIFO writer: exit 130 at once', async () => {
     const fifo = tmp.path('idle-fifo');
     await bash(`mkfifo ${q(fifo)}`);
-    const child = spawn(process.execPath, [BIN, 'webhook', 'verify', '--request', fifo], { cwd: ROOT, env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 's' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    // The marker (fd 3) says node has started running JavaScript: before that, no program's handler
+    // can be in place, and on a loaded machine node's start-up can take longer than any fixed wait.
+    const marker = join(ROOT, 'test', 'helpers', 'started-marker.cjs');
+    const child = spawn(process.execPath, ['-r', marker, BIN, 'webhook', 'verify', '--request', fifo], { cwd: ROOT, env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 's' }), stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.stderr!.on('data', (c: Buffer) => (stderr += c));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => child.stdio[3]!.once('data', r));
+    // 50 ms on from there: bin/booking.js has run its first line (the handler), the program may be loading.
+    await new Promise((r) => setTimeout(r, 50));
     const signalled = Date.now();
     child.kill('SIGINT');
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -64,11 +64,12 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
     expect([...first, ...expectWholeTsv(rest.stdout, 4).map((row) => row[0])]).toEqual(ALL);
   });
 
-  it('--json: nothing on stdout, the cursor on stderr', async () => {
+  it('--json: the items so far as an unclosed array (never valid JSON), the cursor on stderr', async () => {
     server.setFaults(failing({ kind: 'status', status: 429, retryAfter: '0' }));
     const r = await run(['bookings', 'list', '--json', '--retries', '1'], { env: env() });
     expect(r.code, show(r)).toBe(5);
-    expect(r.stdout).toBe('');
+    expect(r.stdout.startsWith('[\n') && r.stdout.endsWith('\n')).toBe(true);
+    expect(() => JSON.parse(r.stdout)).toThrow();
     expect(resumeCursor(r.stderr)).toBe(server.cursorOf(FAIL_PAGE));
   });
 

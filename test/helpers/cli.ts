@@ -84,7 +84,8 @@ export function runCliTty(args: string[], opts: TtyOptions = {}): Promise<{ code
   return new Promise((resolvePromise, reject) => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: opts.cwd ?? ROOT,
-      env: cleanEnv({ TERM: 'xterm-256color', ...opts.env }),
+      // No pager unless a test asks for one: less would wait for a key on the pseudo-terminal.
+      env: cleanEnv({ TERM: 'xterm-256color', BOOKING_PAGER: '', ...opts.env }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];

@@ -90,7 +90,7 @@ describe('error messages', () => {
     r = rig(() => ({ status: 400, body: { message: `bad\n\u001b[31mred\u0007 ${'x'.repeat(500)}` } }));
     const { message, exitCode } = await failure(r.client.get('/api/v1/me'));
     expect(exitCode).toBe(1);
-    expect(message).toContain('bad\\n\\u001b[31mred\\u0007 xxx');
+    expect(message).toContain('bad\\n\\x1b[31mred\\x07 xxx');
     expect(message).not.toMatch(/[\u0000-\u001f]/);
     expect(message.length).toBeLessThan(260);
     expect(message.endsWith('…')).toBe(true);

@@ -83,9 +83,9 @@ describe('tsv', () => {
   it('writes each item as it arrives', async () => {
     const ctx = outputContext({ tty: false, output: 'tsv' });
     const writer = await createListWriter(ctx);
-    writer.write([{ id: 1 }]);
+    await writer.write([{ id: 1 }]);
     expect(ctx.io.out()).toBe('1\n');
-    writer.write([{ id: 2 }]);
+    await writer.write([{ id: 2 }]);
     writer.abort();
     expect(ctx.io.out()).toBe('1\n2\n');
   });
@@ -101,20 +101,23 @@ describe('tsv', () => {
 });
 
 describe('json', () => {
-  it('prints one pretty array at the end, lossless', async () => {
+  it('prints one pretty array element by element, lossless, each write whole lines', async () => {
     const ctx = outputContext({ tty: false, output: 'json' });
     const writer = await createListWriter(ctx);
-    writer.write([BIG[0]]);
-    expect(ctx.io.out()).toBe('');
+    await writer.write([BIG[0]]);
+    expect(ctx.io.out()).toBe('[\n');
+    await writer.write([{ a: 1 }]);
+    expect(ctx.io.out()).toBe('[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  },\n');
     writer.end();
-    expect(ctx.io.out()).toBe('[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  }\n]\n');
+    expect(ctx.io.out()).toBe('[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  },\n  {\n    "a": 1\n  }\n]\n');
   });
-  it('prints nothing on abort', async () => {
+  it('leaves the array unclosed on abort: never valid JSON for part of a list', async () => {
     const ctx = outputContext({ tty: true, output: 'json' });
     const writer = await createListWriter(ctx);
-    writer.write([{ a: 1 }]);
+    await writer.write([{ a: 1 }, { a: 2 }]);
     writer.abort();
-    expect(ctx.io.out()).toBe('');
+    expect(ctx.io.out()).toBe('[\n  {\n    "a": 1\n  },\n');
+    expect(() => JSON.parse(ctx.io.out())).toThrow();
   });
   it('prints [] for an empty list', async () => {
     expect((await list({ tty: true, output: 'json' }, [])).out()).toBe('[]\n');
@@ -137,9 +140,9 @@ describe('ndjson', () => {
   it('writes one compact line per item at once, lossless and projected', async () => {
     const ctx = outputContext({ tty: true, output: 'ndjson', fields: ['id', 'price'] });
     const writer = await createListWriter(ctx);
-    writer.write([BIG[0]]);
+    await writer.write([BIG[0]]);
     expect(ctx.io.out()).toBe('{"id":12345678901234567890,"price":1.50}\n');
-    writer.write([{ id: '\x1b[2J' }]);
+    await writer.write([{ id: '\x1b[2J' }]);
     writer.abort();
     expect(ctx.io.out()).toBe('{"id":12345678901234567890,"price":1.50}\n{"id":"\\u001b[2J"}\n');
   });

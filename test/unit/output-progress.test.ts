@@ -34,9 +34,9 @@ describe('createProgress', () => {
     const progress = createProgress(ctx);
     const writer = await createListWriter(ctx);
     progress.update({ pages: 1, items: 1 });
-    writer.write([{ a: 1 }]);
+    await writer.write([{ a: 1 }]);
     progress.update({ pages: 2, items: 2 });
-    writer.write([{ a: 2 }]);
+    await writer.write([{ a: 2 }]);
     progress.done();
     writer.end();
     expect(ctx.io.err()).toBe(`${CLEAR}Fetching… 1 page, 1 item${CLEAR}${CLEAR}Fetching… 2 pages, 2 items${CLEAR}`);

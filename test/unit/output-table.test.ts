@@ -7,7 +7,8 @@ import { BOOKING_SHAPES, HOSTILE, items, outputContext, type KitOptions, useTime
 async function table(opts: Omit<KitOptions, 'tty'>, data: unknown[], preferred = BOOKING_COLUMNS) {
   const ctx = outputContext({ tty: true, ...opts });
   const writer = await createListWriter(ctx, { preferred });
-  for (const item of data) writer.write([item]);
+  // One page: the table takes its column widths from the first page.
+  await writer.write(data);
   writer.end();
   return ctx.io;
 }
@@ -51,7 +52,7 @@ describe('times', () => {
     expect((await table({}, data)).out()).toMatch(/START \(America\/New_York\)\s+END.*\n.*2026-11-23 03:00\s+2026-11-23 03:30/);
     const ctx = outputContext({ tty: false });
     const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
-    writer.write([data[0]]);
+    await writer.write([data[0]]);
     expect(ctx.io.out()).toContain('2026-11-23T08:00:00Z\t2026-11-23T08:30:00Z');
   });
   it('convert offsets, keep seconds when there are any, and leave zoneless or odd values alone', () => {
@@ -98,13 +99,18 @@ describe('lists', () => {
     expect([io.out(), io.err()]).toEqual(['', 'No results\n']);
     expect((await table({ quiet: true }, [])).err()).toBe('');
   });
-  it('print what arrived before a failure as whole rows', async () => {
-    const ctx = outputContext({ tty: true });
+  it('print each page as it arrives, later rows fitted to the widths of the first page', async () => {
+    const ctx = outputContext({ tty: true, columns: 200 });
     const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
-    writer.write([items(BOOKING_SHAPES.camel!)[0]]);
-    expect(ctx.io.out()).toBe('');
-    writer.abort();
+    const [first, second] = items(BOOKING_SHAPES.camel!) as Record<string, unknown>[];
+    await writer.write([first]);
     expect(ctx.io.out().split('\n')).toHaveLength(3);
+    await writer.write([{ ...second, name: 'A title much longer than the first page had' }]);
+    writer.abort();
+    const lines = ctx.io.out().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toMatch(/^bk_2\s+A title m…\s+cancelled/);
+    expect(lines[2]!.indexOf('cancelled')).toBe(lines[1]!.indexOf('confirmed'));
   });
 });
 

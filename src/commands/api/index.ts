@@ -8,7 +8,7 @@ import type { HttpResponse } from '../../http/types';
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../errors';
 import { collect, intOption, nonEmpty } from '../../options';
-import { runList } from '../list-runner';
+import { runList, throughPager } from '../list-runner';
 import { examples } from '../../help';
 
 export interface ApiOptions {
@@ -83,13 +83,11 @@ export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const response = await client.get(target, { signal: ctx.signal });
   const output = await import('../../output/index');
   const json = jsonBody(response);
-  if (json.ok) {
-    await output.writeJsonValue(ctx, json.value);
-  } else if (ctx.io.stdoutIsTTY) {
-    output.writeEscapedText(ctx, response.text());
-  } else {
-    ctx.io.stdout.write(response.body);
-  }
+  await throughPager(ctx, async (out) => {
+    if (json.ok) await output.writeJsonValue(out, json.value);
+    else if (out.io.stdoutIsTTY) output.writeEscapedText(out, response.text());
+    else out.io.stdout.write(response.body);
+  });
 }
 
 /** application/json, text/json, application/problem+json…; not application/x-ndjson. */

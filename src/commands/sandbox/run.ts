@@ -3,11 +3,13 @@
 import type { RunResult } from '../deps';
 import type { Context } from '../../context';
 import { hint } from '../../context';
+import { escapeControl } from '../../output/escape';
 import type { SandboxCmdOptions } from './index';
 
 export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResult {
   const { startSandbox } = await import('../../sandbox/server');
-  const err = (line: string) => void ctx.io.stderr.write(`${line}\n`);
+  // Request lines and webhook targets come from outside: escaped like every human-facing line.
+  const err = (line: string) => void ctx.io.stderr.write(`${escapeControl(line)}\n`);
   const sandbox = await startSandbox({
     port: opts.port,
     host: opts.host,

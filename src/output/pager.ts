@@ -1,0 +1,91 @@
+// A pager for a terminal's output, as git and gh do: BOOKING_PAGER, else PAGER, else `less -FRX`
+// when installed (-F: no pager at all for output that fits the screen; -R: colours; -X: the output
+// stays on the screen after quitting). --no-pager or an empty BOOKING_PAGER turns it off, and piped
+// output is never paged.
+//
+// Quitting the pager before the output is complete stops the command quietly (exit 0): `stopped` is
+// aborted, and what the command was doing ends as if interrupted, but without a word. Ctrl-C ends the
+// pager with the command, so that the shell gets its terminal back at once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { Context } from '../context';
+import type { IOStreams } from '../io';
+
+export interface Pager {
+  /** The context to write through: stdout is the pager's input, and the signal includes `stopped`. */
+  ctx: Context;
+  /** Aborted when the user quit the pager before the output was complete. */
+  stopped: AbortSignal;
+  /** No more output: waits for the user to quit the pager. */
+  finish(): Promise<void>;
+}
+
+/** The pager command to run, or undefined for none. */
+export function pagerCommand(ctx: Pick<Context, 'io' | 'globals' | 'env'>): string | undefined {
+  if (!ctx.io.stdoutIsTTY || ctx.globals.noPager) return undefined;
+  const chosen = ctx.env.BOOKING_PAGER ?? ctx.env.PAGER;
+  if (chosen !== undefined) return chosen.trim() === '' || chosen.trim() === 'cat' ? undefined : chosen;
+  return onPath('less', ctx.env.PATH) ? 'less -FRX' : undefined;
+}
+
+function onPath(name: string, path: string | undefined): boolean {
+  return (path ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir || '.', name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Starts the pager for this run's output, or returns undefined when there is to be none. */
+export function startPager(ctx: Context): Pager | undefined {
+  const command = pagerCommand(ctx);
+  if (!command) return undefined;
+  let child: ChildProcess;
+  try {
+    // Through the shell, as git does: PAGER may carry options ("less -S") or be a pipeline.
+    child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'inherit', 'inherit'], env: { LESS: 'FRX', ...ctx.env } });
+  } catch {
+    return undefined;
+  }
+  const input = child.stdin!;
+  const quit = new AbortController();
+  let finished = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('close', resolve);
+    child.once('error', resolve); // could not be started: the output is lost, as with a missing pager in git
+  });
+  void exited.then(() => finished || quit.abort(new Error('pager closed')));
+  // A pager quit early makes our writes fail with EPIPE: that is `stopped`, not an error.
+  input.on('error', () => finished || quit.abort(new Error('pager closed')));
+  const onInterrupt = () => child.kill('SIGTERM');
+  ctx.signal.addEventListener('abort', onInterrupt, { once: true });
+  const io: IOStreams = {
+    get stdin() {
+      return ctx.io.stdin;
+    },
+    get stdinIsTTY() {
+      return ctx.io.stdinIsTTY;
+    },
+    stdout: input,
+    stderr: ctx.io.stderr,
+    stdoutIsTTY: true,
+    // The pager has the terminal: no progress line on stderr to fight over it.
+    stderrIsTTY: false,
+    color: ctx.io.color,
+    columns: ctx.io.columns,
+  };
+  return {
+    ctx: { ...ctx, io, signal: AbortSignal.any([ctx.signal, quit.signal]) },
+    stopped: quit.signal,
+    async finish() {
+      finished = true;
+      input.end();
+      await exited;
+      ctx.signal.removeEventListener('abort', onInterrupt);
+    },
+  };
+}

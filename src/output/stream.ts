@@ -1,0 +1,36 @@
+// Writing many lines without holding the terminal hostage: text goes out in slices of about 20 ms of
+// work, and between slices the event loop turns, so that Ctrl-C is seen at once (bin/booking.js aborts
+// the run's signal), and a reader slower than us is waited for (memory stays flat). Each slice is
+// whole lines: an interrupted run leaves whole lines only.
+import { InterruptedError } from '../errors';
+import { drained, emit, type OutputContext } from './sink';
+
+const SLICE_MS = 20;
+const SLICE_CHARS = 256 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Stops the run with exit 130 when the signal has been aborted. */
+export function checkInterrupted(ctx: OutputContext): void {
+  if (ctx.signal?.aborted) throw new InterruptedError();
+}
+
+/** `line(item)` for each item (each a whole line, newline included), written slice by slice. */
+export async function writeLines<T>(ctx: OutputContext, items: readonly T[], line: (item: T) => string): Promise<void> {
+  let i = 0;
+  while (i < items.length) {
+    checkInterrupted(ctx);
+    const started = performance.now();
+    let text = '';
+    // The clock is read every 64 lines: reading it costs more than a short line.
+    do {
+      const end = Math.min(items.length, i + 64);
+      for (; i < end; i++) text += line(items[i]!);
+    } while (i < items.length && text.length < SLICE_CHARS && performance.now() - started < SLICE_MS);
+    emit(ctx, text);
+    if (i < items.length) {
+      await nextTurn();
+      await drained(ctx);
+    }
+  }
+}

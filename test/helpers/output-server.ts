@@ -1,0 +1,54 @@
+// A loopback API for the output tests: bookings in pages (a fixed number, or endless), one page of
+// any size, a body that never ends, or a document nested as deep as asked.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Mode =
+  | { kind: 'pages'; total: number; pageSize: number }
+  | { kind: 'endless-body' }
+  | { kind: 'deep'; depth: number };
+
+export interface OutputServer {
+  url: string;
+  mode: Mode;
+  close(): Promise<void>;
+}
+
+const booking = (i: number) =>
+  `{"uid":"bk_${i}","title":"Call ${i}","status":"${i % 3 === 0 ? 'cancelled' : 'confirmed'}","start":"2026-01-0${1 + (i % 9)}T10:00:00Z","end":"2026-01-0${1 + (i % 9)}T10:30:00Z","attendee":{"name":"Guest ${i}"}}`;
+
+export async function startOutputServer(mode: Mode): Promise<OutputServer> {
+  const state: OutputServer = { url: '', mode, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const m = state.mode;
+    if (m.kind === 'endless-body') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.from(`[${'"0123456789abcdef",'.repeat(4096)}`);
+      const more = () => {
+        while (res.write(chunk)) if (res.destroyed) return;
+      };
+      res.on('drain', more);
+      more();
+      return;
+    }
+    if (m.kind === 'deep') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`${'['.repeat(m.depth)}${']'.repeat(m.depth)}`);
+      return;
+    }
+    const from = Number(url.searchParams.get('cursor') ?? 0);
+    const to = Math.min(m.total, from + m.pageSize);
+    const items: string[] = [];
+    for (let i = from; i < to; i++) items.push(booking(i));
+    const next = to < m.total ? `,"next_cursor":"${to}"` : '';
+    res.writeHead(200, { 'content-type': 'application/json' }).end(`{"data":[${items.join(',')}]${next}}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}

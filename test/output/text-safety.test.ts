@@ -1,0 +1,35 @@
+// The one text-safety module: every human-facing line escapes control, C1 and bidi characters the
+// same way, and JSON output writes them as \uXXXX.
+import { describe, expect, it } from 'vitest';
+import { escapeControl, escapeJsonText, escapeOneLine } from '../../src/output/escape';
+import { escapeOneLine as fromFailures, errorForStatus } from '../../src/http/failures';
+import { jsonText, visible } from '../../src/webhook/text';
+
+const UNSAFE = ['\x1b', '\x07', '\n', '\r', '\t', '\x7f', '\x85', '\x9b', '\u061c', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2066', '\u2069'];
+const RAW = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+describe('one escaper', () => {
+  it('lines: every unsafe character shown as an escape, the same in every module', () => {
+    for (const ch of UNSAFE) {
+      const text = `a${ch}b`;
+      expect(escapeControl(text), JSON.stringify(ch)).not.toMatch(RAW);
+      expect(visible(text)).toBe(escapeControl(text));
+      expect(fromFailures(text)).toBe(escapeControl(text));
+    }
+    expect(escapeControl('\u200f\u061c\x9b')).toBe('\\u200f\\u061c\\x9b');
+  });
+  it('a server message with U+200F and U+061C reaches the error line escaped', () => {
+    const err = errorForStatus({ method: 'GET', url: new URL('http://127.0.0.1/api/v1/me'), status: 400, body: Buffer.from('{"message":"bad \u200f\u061c name"}'), retries: 0 });
+    expect(err.message).toBe('GET /api/v1/me: 400 Bad Request: bad \\u200f\\u061c name');
+  });
+  it('one line: trimmed and capped', () => {
+    expect(escapeOneLine(`  ${'x'.repeat(300)}  `, 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+  it('JSON: C1 and bidi as \\uXXXX, the value unchanged', () => {
+    const value = { v: '\u202e\x9b\u200f' };
+    const text = jsonText(value, false);
+    expect(text).toBe('{"v":"\\u202e\\u009b\\u200f"}\n');
+    expect(JSON.parse(text)).toEqual(value);
+    expect(escapeJsonText(JSON.stringify(value))).toBe(text.trimEnd());
+  });
+});
