@@ -2,6 +2,7 @@
 // getters for config and the HTTP client (loaded only by commands that use them, to keep start fast).
 import type { IOStreams } from './io';
 import { escapeControl } from './output/escape';
+import { clearProgressLine } from './output/progress';
 import type { ConfigStore, Connection } from './config/types';
 import type { HttpClient } from './http/types';
 
@@ -54,5 +55,9 @@ export function outputFormat(ctx: Pick<Context, 'io' | 'globals'>): OutputFormat
 
 /** A hint or progress line on stderr, unless --quiet; control and bidi characters shown escaped. */
 export function hint(ctx: Pick<Context, 'io' | 'globals'>, line: string): void {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`${escapeControl(line)}\n`);
+  if (ctx.globals.quiet) return;
+  // A note in the middle of a listing (columns left out) starts on a line of its own, not after
+  // the "Fetching…" text.
+  clearProgressLine(ctx);
+  ctx.io.stderr.write(`${escapeControl(line)}\n`);
 }

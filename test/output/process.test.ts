@@ -9,7 +9,7 @@ import { startOutputServer, type OutputServer } from '../helpers/output-server';
 
 let server: OutputServer;
 const cfg = tempConfigDir();
-const env = () => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: 'sk_test_output' });
+const env = () => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: 'sk_test_output', BOOKING_WEBHOOK_SECRET: 'whsec_output' });
 beforeAll(async () => {
   server = await startOutputServer({ kind: 'pages', total: Infinity, pageSize: 100 });
 });
@@ -113,7 +113,7 @@ describe('a failed write (stdout is /dev/full)', () => {
   it.runIf(existsSync('/dev/full')).each([
     ['--version'],
     ['config path'],
-    ['webhook sign --secret whsec_output'],
+    ['webhook sign'],
     ['bookings list --limit 5'],
     ['bookings list --limit 20000 -o ndjson'],
     ['bookings list --limit 20000 -o table'],
