@@ -4,7 +4,7 @@
 import { EVENT_HEADER, SIGNATURE_HEADER, digestsEqual, parseSignatureHeader } from './signature';
 import { headerValues } from './capture';
 import { VariantDigest, type BodyDigests } from './body-digest';
-import type { Sink } from './body-source';
+import type { Sink } from './input';
 
 export type HintCode = 'trailing_lf' | 'trailing_crlf' | 'crlf' | 'bom' | 'event';
 

@@ -1,5 +1,5 @@
 // `booking webhook …`: checking and producing signed deliveries. Each command's run code lives in
-// src/webhook/ and is imported only when that command runs.
+// its *-run.ts beside it and is imported only when that command runs; src/webhook/ is the library.
 import { Command } from 'commander';
 import type { CommandDeps } from '../deps';
 import { newCmdVerify } from './verify';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
-import type { ListenOptions } from '../../webhook/listen-run';
+import type { ListenOptions } from './listen-run';
 import { intOption, listOption, sizeOption } from '../../options';
 import { addSecretOptions } from './secret-options';
 import { examples } from '../../help';
@@ -28,6 +28,6 @@ export function newCmdListen(deps: CommandDeps, runF = runListen): Command {
 }
 
 export async function runListen(opts: ListenOptions, ctx: Context): RunResult {
-  const { listen } = await import('../../webhook/listen-run');
+  const { listen } = await import('./listen-run');
   return listen(opts, ctx);
 }

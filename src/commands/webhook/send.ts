@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
-import type { SendOptions } from '../../webhook/send-run';
+import type { SendOptions } from './send-run';
 import { EVENTS } from '../../webhook/events';
 import { collect } from '../../options';
 import { addSecretOptions } from './secret-options';
@@ -27,6 +27,6 @@ export function newCmdSend(deps: CommandDeps, runF = runSend): Command {
 }
 
 export async function runSend(opts: SendOptions, ctx: Context): RunResult {
-  const { sendDelivery } = await import('../../webhook/send-run');
+  const { sendDelivery } = await import('./send-run');
   return sendDelivery(opts, ctx);
 }

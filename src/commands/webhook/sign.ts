@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
-import type { SignOptions } from '../../webhook/sign-run';
+import type { SignOptions } from './sign-run';
 import { addSecretOptions } from './secret-options';
 import { examples } from '../../help';
 
@@ -19,6 +19,6 @@ export function newCmdSign(deps: CommandDeps, runF = runSign): Command {
 }
 
 export async function runSign(opts: SignOptions, ctx: Context): RunResult {
-  const { signBody } = await import('../../webhook/sign-run');
+  const { signBody } = await import('./sign-run');
   return signBody(opts, ctx);
 }

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
 import type { Context } from '../../context';
-import type { VerifyOptions } from '../../webhook/verify-run';
+import type { VerifyOptions } from './verify-run';
 import { addSecretOptions } from './secret-options';
 
 export type { VerifyOptions };
@@ -25,6 +25,6 @@ export function newCmdVerify(deps: CommandDeps, runF = runVerify): Command {
 }
 
 export async function runVerify(opts: VerifyOptions, ctx: Context): RunResult {
-  const { verifyDeliveries } = await import('../../webhook/verify-run');
+  const { verifyDeliveries } = await import('./verify-run');
   return verifyDeliveries(opts, ctx);
 }

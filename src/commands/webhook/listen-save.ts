@@ -5,7 +5,7 @@
 // The folder is held to a size cap (--max-saved): beyond it deliveries are no longer saved.
 import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { headerValues } from './capture';
+import { headerValues } from '../../webhook/capture';
 
 export interface RequestHead {
   method?: string;

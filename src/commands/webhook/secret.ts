@@ -2,12 +2,11 @@
 // or a hidden prompt on a terminal. Kept as bytes: a secret file is never decoded.
 // fs.promises rather than node:fs/promises: the module loads on first use, not at start-up (~3 ms).
 import { promises as fsp } from 'node:fs';
-import type { Context } from '../context';
-import { UsageError } from '../errors';
-import { unreadable } from '../input';
-import { promptHidden } from '../prompt';
-import { openInput } from './input-open';
-import { readStreamChunks, type StreamInput } from './stream-input';
+import type { Context } from '../../context';
+import { UsageError } from '../../errors';
+import { unreadable } from '../../input';
+import { promptHidden } from '../../prompt';
+import { openInput, readAll } from '../../webhook/input';
 
 export const SECRET_ENV = 'BOOKING_WEBHOOK_SECRET';
 
@@ -71,9 +70,7 @@ async function readSecretStdin(ctx: Pick<Context, 'io' | 'signal'>, stdinTaken: 
   if (stdinTaken) throw new UsageError('--secret-file - and the body both read stdin: give one of them as a file.');
   // Typed there, it would show on the screen: the prompt asks without echo.
   if (ctx.io.stdinIsTTY) throw new UsageError('--secret-file -: stdin is a terminal; leave --secret-file out to be asked for the secret without echo.');
-  const chunks: Buffer[] = [];
-  await readStreamChunks(openInput(ctx.io, '-') as StreamInput, ctx.signal, (chunk) => chunks.push(chunk));
-  return lessOneNewline(Buffer.concat(chunks));
+  return lessOneNewline(await readAll(openInput(ctx.io, '-'), ctx.signal));
 }
 
 function lessOneNewline(content: Buffer): Buffer {
