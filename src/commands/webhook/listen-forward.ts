@@ -6,7 +6,7 @@ import { postRaw, withLength } from '../../webhook/post';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
 
 /** The headers to send on, in their received order and case. */
-export function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
+function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
   const named = new Set<string>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     // Connection: x-foo makes x-foo hop-by-hop too.

@@ -39,8 +39,8 @@ export interface ListenOptions extends SecretOptions {
   maxInFlight?: number;
 }
 
-export const DEFAULT_PORT = 8787;
-export const DEFAULT_SAVE_DIR = 'booking-captures';
+const DEFAULT_PORT = 8787;
+const DEFAULT_SAVE_DIR = 'booking-captures';
 const BODY_LIMIT = SPOOL_LIMIT;
 const STOP_GRACE_MS = 2000;
 

@@ -15,7 +15,7 @@ export interface RequestHead {
 }
 
 /** The capture's parts, head then body, written one after the other (a large body is not copied). */
-export function captureParts(req: RequestHead, body: Buffer): Buffer[] {
+function captureParts(req: RequestHead, body: Buffer): Buffer[] {
   const lines = [`${req.method ?? 'POST'} ${req.url ?? '/'} HTTP/${req.httpVersion}`];
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
   // node hands header values over as latin1, one char per byte: latin1 gives the bytes back.

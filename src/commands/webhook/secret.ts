@@ -11,7 +11,7 @@ import { openInput, readAll } from '../../webhook/input';
 export const SECRET_ENV = 'BOOKING_WEBHOOK_SECRET';
 
 /** Said (not a hint: -q keeps it) whenever the secret comes from the command line. */
-export const SECRET_ARGUMENT_WARNING = `warning: --secret on the command line can be read by other users of this machine (ps) and stays in shell history; use --secret-file FILE, ${SECRET_ENV}, or leave both out to be asked.`;
+const SECRET_ARGUMENT_WARNING = `warning: --secret on the command line can be read by other users of this machine (ps) and stays in shell history; use --secret-file FILE, ${SECRET_ENV}, or leave both out to be asked.`;
 
 export interface SecretOptions {
   secret?: string;

@@ -46,7 +46,7 @@ export function verdictWriter(ctx: Pick<Context, 'io' | 'globals'>, many: boolea
   };
 }
 
-export function jsonVerdict(v: Verdict): object {
+function jsonVerdict(v: Verdict): object {
   const { file, ...rest } = v;
   return file === undefined ? rest : { file, ...rest };
 }

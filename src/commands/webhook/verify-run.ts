@@ -115,7 +115,7 @@ function folderCaptures(path: string): string[] | CliError | undefined {
 }
 
 /** One capture: parsed and hashed in a single pass; parsed again only to explain a mismatch. */
-export async function verifyCapture(file: string, secret: Buffer, expectedEvent: string | undefined, ctx: { io: IOStreams; signal?: AbortSignal }): Promise<Verdict> {
+async function verifyCapture(file: string, secret: Buffer, expectedEvent: string | undefined, ctx: { io: IOStreams; signal?: AbortSignal }): Promise<Verdict> {
   const digest = new BodyDigest(secret);
   const { head, again } = await readCapture(ctx.io, file, (chunk) => digest.update(chunk), ctx.signal);
   const verdict = await judge({ secret, ...fromHeaders(head.rawHeaders), digests: digest.finish(), again, expectedEvent });
