@@ -100,11 +100,18 @@ export class WebhookSender {
 }
 
 /** The response status, or the error code when there was none (ECONNREFUSED, timeout…). */
-async function post(url: string, headers: Record<string, string>, body: Buffer, timeoutMs: number, closing: AbortSignal): Promise<number | string> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  timeoutMs: number,
+  closing: AbortSignal,
+): Promise<number | string> {
   try {
     // agent: false: a fresh connection per attempt, none left open to keep the process alive. A signal
     // of its own per attempt: the shared one gets no listener for each (no MaxListeners warning).
-    const res = await postRequest(new URL(url), Object.entries(headers).flat(), body, { timeoutMs, signal: AbortSignal.any([closing]), agent: false });
+    const signal = AbortSignal.any([closing]);
+    const res = await postRequest(new URL(url), Object.entries(headers).flat(), body, { timeoutMs, signal, agent: false });
     return res.status;
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

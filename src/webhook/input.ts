@@ -202,8 +202,11 @@ let sharedBusy = false;
 
 function readFdChunks(fd: number, path: string, sink: Sink, offset: number): void {
   const own = sharedBusy;
-  const buf = own ? Buffer.allocUnsafe(CHUNK) : (shared ??= Buffer.allocUnsafe(CHUNK));
-  if (!own) sharedBusy = true;
+  if (!own) {
+    shared ??= Buffer.allocUnsafe(CHUNK);
+    sharedBusy = true;
+  }
+  const buf = own ? Buffer.allocUnsafe(CHUNK) : shared!;
   try {
     readInto(buf, fd, path, sink, offset);
   } finally {

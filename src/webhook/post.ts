@@ -29,12 +29,26 @@ export async function post(url: URL, rawHeaders: string[], body: Buffer, opts: P
   return new Promise<PostResult>((settle, fail) => {
     // Given headers as a raw list, node adds no Host of its own.
     const headers = hasHeader(rawHeaders, 'host') ? rawHeaders : ['Host', url.host, ...rawHeaders];
-    const req = mod.request(url, { method: opts.method ?? 'POST', headers, signal: opts.signal, ...(opts.agent === false ? { agent: false } : {}) });
+    const req = mod.request(url, {
+      method: opts.method ?? 'POST',
+      headers,
+      signal: opts.signal,
+      ...(opts.agent === false ? { agent: false } : {}),
+    });
     // The timeout bounds the whole exchange, body included: a receiver that answers and then keeps
     // sending (or keeps the socket just busy enough) must not hold the command forever.
-    const deadline = opts.timeoutMs > 0 ? setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), opts.timeoutMs) : undefined;
-    const resolve = (r: PostResult) => (clearTimeout(deadline), settle(r));
-    const reject = (err: Error) => (clearTimeout(deadline), fail(err));
+    const deadline =
+      opts.timeoutMs > 0
+        ? setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), opts.timeoutMs)
+        : undefined;
+    const resolve = (r: PostResult) => {
+      clearTimeout(deadline);
+      settle(r);
+    };
+    const reject = (err: Error) => {
+      clearTimeout(deadline);
+      fail(err);
+    };
     req.on('error', reject);
     req.on('response', (res) => {
       const kept: Buffer[] = [];
@@ -44,7 +58,9 @@ export async function post(url: URL, rawHeaders: string[], body: Buffer, opts: P
         size += c.length;
       });
       res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) }),
+      );
     });
     req.end(body);
   });
@@ -93,6 +109,7 @@ export function parseHttpUrl(value: string, what: string): URL {
   } catch {
     throw new UsageError(`${what} "${value}" is not a URL (expected http://host:port/path).`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${what} must be an http:// or https:// URL, not ${url.protocol}//.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${what} must be an http:// or https:// URL, not ${url.protocol}//.`);
   return url;
 }

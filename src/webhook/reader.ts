@@ -4,7 +4,17 @@
 // chunks are kept while it is read, up to SPOOL_LIMIT (beyond that the rewrite hints are skipped).
 import type { IOStreams } from '../io';
 import { CaptureParser, type CaptureHead } from './capture';
-import { NotSeekable, openInput, openUnprobed, readFileChunks, readOpenedFile, readStreamChunks, streamInput, type Sink, type StreamInput } from './input';
+import {
+  NotSeekable,
+  openInput,
+  openUnprobed,
+  readFileChunks,
+  readOpenedFile,
+  readStreamChunks,
+  streamInput,
+  type Sink,
+  type StreamInput,
+} from './input';
 
 export interface BodySource {
   /** Streams the bytes into sink, once. */

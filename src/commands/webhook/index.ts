@@ -1,6 +1,6 @@
 // `booking webhook …`: checking and producing signed deliveries. Each command's run code lives in
 // its *-run.ts beside it and is imported only when that command runs; src/webhook/ is the library.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { CommandDeps } from '../deps';
 import { newCmdVerify } from './verify';
 import { newCmdSign } from './sign';

@@ -23,8 +23,12 @@ export const newCmdListen = defineCommand<ListenOptions>({
     new Option('--forward-to <url>', 'forward authentic deliveries, unchanged, to this URL'),
     new Option('--save-dir <dir>', 'where captures are saved').default('booking-captures'),
     new Option('--no-save', 'do not save captures'),
-    new Option('--max-saved <size>', 'stop saving when the save folder holds this much (500M, 2G); deliveries are still verified').argParser(sizeOption).default(1024 ** 3, '1G'),
-    new Option('--events <names>', 'show and forward only these events (comma-separated); others are answered 200 and counted').argParser(listOption),
+    new Option('--max-saved <size>', 'stop saving when the save folder holds this much (500M, 2G); deliveries are still verified')
+      .argParser(sizeOption)
+      .default(1024 ** 3, '1G'),
+    new Option('--events <names>', 'show and forward only these events (comma-separated); others are answered 200 and counted').argParser(
+      listOption,
+    ),
     ...secretOptions(),
   ],
   examples: [

@@ -22,8 +22,14 @@ export const newCmdSend = defineCommand<SendOptions>({
   options: [
     new Option('--event <name>', `the event: ${EVENTS.join(', ')}`),
     new Option('--body <file>', 'the raw body to send ("-" for stdin)'),
-    new Option('--set <path=value>', 'override a field of the JSON payload (repeatable): data.booking.status=cancelled; VALUE is JSON when it parses').argParser(collect(String)),
-    new Option('--request <capture>', 'replay a saved capture\'s body and event (re-signed when a secret is given, else with its own signature)'),
+    new Option(
+      '--set <path=value>',
+      'override a field of the JSON payload (repeatable): data.booking.status=cancelled; VALUE is JSON when it parses',
+    ).argParser(collect(String)),
+    new Option(
+      '--request <capture>',
+      "replay a saved capture's body and event (re-signed when a secret is given, else with its own signature)",
+    ),
     ...secretOptions(),
   ],
   notes: '\nExit status: 0 when the receiver answers 2xx, else 1.',

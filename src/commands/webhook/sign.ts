@@ -15,6 +15,9 @@ export const newCmdSign = defineCommand<SignOptions>({
   description: 'print the X-Service-Signature value (sha256=<hex>) for a raw body',
   arguments: [['[file]', 'the raw body (stdin when "-" or absent)']],
   options: secretOptions(),
-  examples: ['booking webhook sign body.json --secret-file secret.txt', 'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook sign - < body.json'],
+  examples: [
+    'booking webhook sign body.json --secret-file secret.txt',
+    'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook sign - < body.json',
+  ],
   run: runSign,
 });

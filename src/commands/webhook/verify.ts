@@ -20,11 +20,17 @@ export const newCmdVerify = defineCommand<VerifyOptions>({
   arguments: [['[file]', 'the raw body (stdin when "-" or absent)']],
   options: [
     new Option('--signature <sig>', 'the X-Service-Signature value: sha256=<64 hex> or bare 64 hex'),
-    new Option('--request <capture...>', 'raw HTTP request captures (as `webhook listen` saves them), or folders of *.http captures (checked in name order)'),
+    new Option(
+      '--request <capture...>',
+      'raw HTTP request captures (as `webhook listen` saves them), or folders of *.http captures (checked in name order)',
+    ),
     new Option('--event <name>', 'the event the delivery must be: one of another event is not accepted (exit 1, reason names both)'),
     ...secretOptions(),
   ],
   notes: '\nExit status: 0 authentic, 1 not authentic (any of several), 2 usage error or unreadable input.',
-  examples: ['booking webhook verify body.json --signature "sha256=…" --secret-file secret.txt', 'booking webhook verify --request booking-captures/*.http'],
+  examples: [
+    'booking webhook verify body.json --signature "sha256=…" --secret-file secret.txt',
+    'booking webhook verify --request booking-captures/*.http',
+  ],
   run: runVerify,
 });
