@@ -5,6 +5,7 @@
 import { Command, type Option } from 'commander';
 import type { Context } from '../context';
 import type { CommandDeps, RunResult } from './deps';
+import { examples } from '../help';
 
 export interface CommandSpec<O> {
   name: string;
@@ -16,7 +17,9 @@ export interface CommandSpec<O> {
   options?: Option[];
   /** The command sends requests to the service (bin/booking.js then readies the HTTP parser early). */
   sendsRequests?: boolean;
-  /** Lines shown under "Examples:" at the end of the help; a line starting with '#' is a comment. */
+  /** Help text between the options and the examples: what the exit status means, say. */
+  notes?: string;
+  /** Lines shown under "Examples:" at the end of the help, as help.ts's examples() renders them. */
   examples: string[];
   run(opts: O, ctx: Context): RunResult;
 }
@@ -32,7 +35,8 @@ export function defineCommand<O>(spec: CommandSpec<O>): (deps: CommandDeps, runF
     });
     for (const option of spec.options ?? []) cmd.addOption(option);
     if (spec.sendsRequests) commandFacts.set(cmd, { sendsRequests: true });
-    cmd.addHelpText('after', examplesText(spec.examples));
+    if (spec.notes) cmd.addHelpText('after', spec.notes);
+    cmd.addHelpText('after', examples(...spec.examples));
     cmd.action(async (...params: unknown[]) => {
       const command = params[params.length - 1] as Command;
       const opts = { ...(params[argNames.length] as object) } as Record<string, unknown>;
@@ -47,10 +51,6 @@ export function defineCommand<O>(spec: CommandSpec<O>): (deps: CommandDeps, runF
 
 /** What the build's command-facts file records of each command (see scripts/command-facts.mjs). */
 export const commandFacts = new WeakMap<Command, { sendsRequests: boolean }>();
-
-export function examplesText(lines: string[]): string {
-  return `\nExamples:\n${lines.map((line) => (line === '' ? '' : `  ${line.startsWith('#') ? line : `$ ${line}`}`)).join('\n')}\n`;
-}
 
 function camelCase(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -2,10 +2,9 @@
 // that were signed, retried with backoff when the receiver fails, one log line per attempt.
 // Deliveries to one URL go one at a time, in the order the changes happened: a receiver that starts
 // late (or fails for a while) then gets `booking.created` before `booking.confirmed`, not after it.
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../webhook/signature';
+import { post as postRequest } from '../webhook/post';
 
 export const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000];
 
@@ -101,18 +100,21 @@ export class WebhookSender {
 }
 
 /** The response status, or the error code when there was none (ECONNREFUSED, timeout…). */
-function post(url: string, headers: Record<string, string>, body: Buffer, timeoutMs: number, closing: AbortSignal): Promise<number | string> {
-  return new Promise((resolve) => {
-    const signal = AbortSignal.any([closing, AbortSignal.timeout(timeoutMs)]);
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    // agent: false: a fresh connection per attempt, none left open to keep the process alive.
-    const req = send(url, { method: 'POST', headers, agent: false, signal }, (res) => {
-      res.resume();
-      res.on('close', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      resolve(signal.aborted && !closing.aborted ? 'timeout' : (err.code ?? err.message));
-    });
-    req.end(body);
-  });
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  timeoutMs: number,
+  closing: AbortSignal,
+): Promise<number | string> {
+  try {
+    // agent: false: a fresh connection per attempt, none left open to keep the process alive. A signal
+    // of its own per attempt: the shared one gets no listener for each (no MaxListeners warning).
+    const signal = AbortSignal.any([closing]);
+    const res = await postRequest(new URL(url), Object.entries(headers).flat(), body, { timeoutMs, signal, agent: false });
+    return res.status;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    return e.code === 'ETIMEDOUT' ? 'timeout' : (e.code ?? e.message);
+  }
 }

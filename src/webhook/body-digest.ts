@@ -13,7 +13,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const EMPTY = Buffer.alloc(0);
 
 /** The secret as the two padded keys of RFC 2104 (keys longer than a block are hashed first). */
-export function hmacKeys(secret: Buffer): { inner: Buffer; outer: Buffer } {
+function hmacKeys(secret: Buffer): { inner: Buffer; outer: Buffer } {
   const key = secret.length > BLOCK ? createHash('sha256').update(secret).digest() : secret;
   const inner = Buffer.alloc(BLOCK, 0x36);
   const outer = Buffer.alloc(BLOCK, 0x5c);

@@ -1,7 +1,7 @@
 // The event a body names in its JSON ("event": "booking.created"), for `verify --signature`, which
 // has no X-Service-Event header to read it from. Only a body up to HEAD_LIMIT is kept while it
 // streams past; a larger body's event is not read (memory stays flat).
-import { Spool } from './body-source';
+import { Spool } from './reader';
 
 const HEAD_LIMIT = 8 * 1024 * 1024;
 

@@ -4,10 +4,11 @@
 // The parser is driven directly (HTTPParser from node's _http_common) rather than through an
 // http.Server fed an in-process socket: that path costs ~100 µs per capture in connection set-up, the
 // direct one ~10 µs, and `verify --request` of thousands of captures must cost little more than a
-// start. Lenient mode accepts bare-LF line ends.
+// start. Lenient mode accepts bare-LF line ends. Parsing only: reader.ts feeds it a file's or a
+// stream's bytes.
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors';
-import { readFileChunks, readOpenedFile, type Sink } from './body-source';
+import type { Sink } from './input';
 
 interface LlhttpParser {
   initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
@@ -204,19 +205,6 @@ export class CaptureParser {
     if (this.parser) giveBack(this.parser);
     this.parser = undefined;
   }
-}
-
-/** Parses the capture in the regular file at `path` (already open as `fd`, which is closed). */
-export function parseCaptureFile(path: string, sink: Sink, fd?: number): CaptureHead {
-  const parser = new CaptureParser(path, sink);
-  try {
-    if (fd === undefined) readFileChunks(path, (chunk) => parser.push(chunk));
-    else readOpenedFile(fd, path, (chunk) => parser.push(chunk));
-  } catch (err) {
-    parser.abandon();
-    throw err;
-  }
-  return parser.end();
 }
 
 /** Whether a Content-Length or Transfer-Encoding header frames the body. */

@@ -1,5 +1,6 @@
-// One HTTP request with a body already in memory, over node:http(s): what `send` delivers and what
-// `listen` forwards. Headers are given as a flat name/value list so that names keep their case and
+// The one HTTP POST of the program outside the service's API, over node:http(s), with a body already
+// in memory: what `webhook send` delivers, what `webhook listen` forwards, and what the sandbox sends
+// to its webhook URLs. Headers are given as a flat name/value list so that names keep their case and
 // order (node sends an array of raw headers as is).
 import { FailureError, InterruptedError, UsageError } from '../errors';
 
@@ -12,24 +13,43 @@ export interface PostResult {
 
 export interface PostOptions {
   method?: string;
+  /** Bounds the whole exchange; a request past it fails with code ETIMEDOUT. 0: no bound. */
   timeoutMs: number;
+  /** Aborting it fails the request with an AbortError. */
   signal?: AbortSignal;
+  /** false: a connection of its own, closed after the answer (none left open to keep a process alive). */
+  agent?: false;
 }
 
 const KEEP = 64 * 1024;
 
-export async function postRaw(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
+/** The POST and its answer; a failure rejects with node's own error (see PostOptions for which). */
+export async function post(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
   const mod = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise<PostResult>((settle, fail) => {
     // Given headers as a raw list, node adds no Host of its own.
     const headers = hasHeader(rawHeaders, 'host') ? rawHeaders : ['Host', url.host, ...rawHeaders];
-    const req = mod.request(url, { method: opts.method ?? 'POST', headers, signal: opts.signal });
+    const req = mod.request(url, {
+      method: opts.method ?? 'POST',
+      headers,
+      signal: opts.signal,
+      ...(opts.agent === false ? { agent: false } : {}),
+    });
     // The timeout bounds the whole exchange, body included: a receiver that answers and then keeps
     // sending (or keeps the socket just busy enough) must not hold the command forever.
-    const deadline = opts.timeoutMs > 0 ? setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), opts.timeoutMs) : undefined;
-    const resolve = (r: PostResult) => (clearTimeout(deadline), settle(r));
-    const reject = (err: Error) => (clearTimeout(deadline), fail(err));
-    req.on('error', (err) => reject(unreachable(url, err, opts.timeoutMs)));
+    const deadline =
+      opts.timeoutMs > 0
+        ? setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), opts.timeoutMs)
+        : undefined;
+    const resolve = (r: PostResult) => {
+      clearTimeout(deadline);
+      settle(r);
+    };
+    const reject = (err: Error) => {
+      clearTimeout(deadline);
+      fail(err);
+    };
+    req.on('error', reject);
     req.on('response', (res) => {
       const kept: Buffer[] = [];
       let size = 0;
@@ -37,11 +57,22 @@ export async function postRaw(url: URL, rawHeaders: string[], body: Buffer, opts
         if (size < KEEP) kept.push(c);
         size += c.length;
       });
-      res.on('error', (err) => reject(unreachable(url, err, opts.timeoutMs)));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) }));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) }),
+      );
     });
     req.end(body);
   });
+}
+
+/** post(), failing as a command reports it: FailureError "cannot reach …", or InterruptedError (Ctrl-C). */
+export async function postRaw(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
+  try {
+    return await post(url, rawHeaders, body, opts);
+  } catch (err) {
+    throw unreachable(url, err, opts.timeoutMs);
+  }
 }
 
 const WHY: Record<string, string> = {
@@ -78,6 +109,7 @@ export function parseHttpUrl(value: string, what: string): URL {
   } catch {
     throw new UsageError(`${what} "${value}" is not a URL (expected http://host:port/path).`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${what} must be an http:// or https:// URL, not ${url.protocol}//.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${what} must be an http:// or https:// URL, not ${url.protocol}//.`);
   return url;
 }

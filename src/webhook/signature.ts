@@ -10,7 +10,7 @@ export function createSigner(secret: string | Buffer) {
 }
 
 /** Raw 32-byte HMAC-SHA256 of body. */
-export function hmacDigest(secret: string | Buffer, body: Uint8Array): Buffer {
+function hmacDigest(secret: string | Buffer, body: Uint8Array): Buffer {
   return createSigner(secret).update(body).digest();
 }
 

@@ -4,9 +4,9 @@
 import { EVENT_HEADER, SIGNATURE_HEADER, digestsEqual, parseSignatureHeader } from './signature';
 import { headerValues } from './capture';
 import { VariantDigest, type BodyDigests } from './body-digest';
-import type { Sink } from './body-source';
+import type { Sink } from './input';
 
-export type HintCode = 'trailing_lf' | 'trailing_crlf' | 'crlf' | 'bom' | 'event';
+type HintCode = 'trailing_lf' | 'trailing_crlf' | 'crlf' | 'bom' | 'event';
 
 export interface Verdict {
   /** The capture file, for `--request`. */
@@ -34,7 +34,7 @@ function singleHeader(values: string[], name: string): { value: string | null; p
  * --signature: the spec defines the header as sha256= and lowercase hex, and a malformed one makes the
  * delivery not authentic.
  */
-export function expectedFromHeader(values: string[]): Buffer | string {
+function expectedFromHeader(values: string[]): Buffer | string {
   const name = 'X-Service-Signature';
   const { value, problem } = singleHeader(values, name);
   if (problem) return problem;
@@ -47,7 +47,7 @@ export function expectedFromHeader(values: string[]): Buffer | string {
  * when something is. The contract counts a missing or malformed one against the delivery, like the
  * signature header: every delivery the service sends carries exactly one.
  */
-export function eventFromHeader(values: string[]): { event: string | null; problem?: string } {
+function eventFromHeader(values: string[]): { event: string | null; problem?: string } {
   const name = 'X-Service-Event';
   const { value: event, problem } = singleHeader(values, name);
   if (problem) return { event, problem };

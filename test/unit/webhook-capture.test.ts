@@ -3,7 +3,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify';
 import { readFileSync } from 'node:fs';
-import { CaptureParser, parseCaptureFile } from '../../src/webhook/capture';
+import { CaptureParser } from '../../src/webhook/capture';
+import { parseCaptureFile } from '../../src/webhook/reader';
 import { fixture, FIXTURE_SECRET, makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
 
 const SECRET = 's3cret';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListen } from '../../src/commands/webhook/listen';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send';
 import { runVerify } from '../../src/commands/webhook/verify';
-import { CaptureSaver } from '../../src/webhook/capture-file';
+import { CaptureSaver } from '../../src/commands/webhook/listen-save';
 import { EVENTS } from '../../src/webhook/events';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
 import { LISTEN_SECRET, startListen } from '../fixtures/webhook/listen-kit';

@@ -1,6 +1,6 @@
 // `booking webhook …`: checking and producing signed deliveries. Each command's run code lives in
-// src/webhook/ and is imported only when that command runs.
-import { Command } from 'commander';
+// its *-run.ts beside it and is imported only when that command runs; src/webhook/ is the library.
+import type { Command } from 'commander';
 import type { CommandDeps } from '../deps';
 import { newCmdVerify } from './verify';
 import { newCmdSign } from './sign';

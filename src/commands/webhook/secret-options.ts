@@ -1,8 +1,9 @@
-import type { Command } from 'commander';
+import { Option } from 'commander';
 
-/** --secret and --secret-file, shared by every webhook command. */
-export function addSecretOptions(cmd: Command): Command {
-  return cmd
-    .option('--secret <secret>', 'the endpoint\'s signing secret (else --secret-file, BOOKING_WEBHOOK_SECRET, or a prompt)')
-    .option('--secret-file <path>', 'read the signing secret from a file, or stdin for "-" (one trailing newline is dropped)');
+/** --secret and --secret-file, shared by every webhook command (new objects for each command). */
+export function secretOptions(): Option[] {
+  return [
+    new Option('--secret <secret>', "the endpoint's signing secret (else --secret-file, BOOKING_WEBHOOK_SECRET, or a prompt)"),
+    new Option('--secret-file <path>', 'read the signing secret from a file, or stdin for "-" (one trailing newline is dropped)'),
+  ];
 }

@@ -1,20 +1,18 @@
 // What `webhook send` sends: the body, the event and the signature, from one of three places — a
 // built-in sample (fresh ids each time), the user's --body, or a saved capture (--request) replayed
 // — with the --set overrides applied to its JSON.
-import { closeSync, readFileSync } from 'node:fs';
-import type { Context } from '../context';
-import { UsageError } from '../errors';
-import { unreadable } from '../input';
-import { readCapture } from './capture-source';
-import { headerValues } from './capture';
-import { openInput, type Input } from './input-open';
-import { readStreamChunks } from './stream-input';
+import { closeSync } from 'node:fs';
+import type { Context } from '../../context';
+import { UsageError } from '../../errors';
+import { readCapture } from '../../webhook/reader';
+import { headerValues } from '../../webhook/capture';
+import { openInput, readAll, type Input } from '../../webhook/input';
 import { noteTerminalBody } from './terminal-note';
-import { EVENTS, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from './signature';
-import { samplePayload } from './payload';
+import { EVENTS, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../../webhook/signature';
+import { samplePayload } from '../../webhook/payload';
 import { resolveSecret, SECRET_ENV, type SecretOptions } from './secret';
-import { applySets, parsePayload, parseSet } from './set-path';
-import { visible } from './text';
+import { applySets, parsePayload, parseSet } from './send-set';
+import { visible } from '../../webhook/text';
 
 export interface BodyOptions extends SecretOptions {
   event?: string;
@@ -46,7 +44,7 @@ export async function outgoingDelivery(opts: BodyOptions, ctx: Context): Promise
   try {
     secret = await resolveSecret(opts, ctx, opts.body === '-');
     if (input) {
-      body = await readBody(input, opts.body!, ctx);
+      body = await readBody(input, ctx);
       if (sets.length) body = withSets(parsePayload(body, opts.body === '-' ? 'stdin' : opts.body!), sets);
     } else {
       // Without --body, checkEvent has let through only the six names, which all have a sample.
@@ -108,16 +106,7 @@ function checkEvent(event: string | undefined, customBody: boolean, ctx: Context
 }
 
 /** The --body bytes, FILE or "-". A body typed on a terminal gets a note on how to end it; Ctrl-C stops the wait. */
-async function readBody(input: Input, path: string, ctx: Context): Promise<Buffer> {
-  if (input.kind === 'file') {
-    try {
-      return readFileSync(input.fd);
-    } catch (err) {
-      throw unreadable(path, err);
-    }
-  }
-  noteTerminalBody(ctx, input);
-  const chunks: Buffer[] = [];
-  await readStreamChunks(input, ctx.signal, (chunk) => chunks.push(chunk));
-  return Buffer.concat(chunks);
+function readBody(input: Input, ctx: Context): Promise<Buffer> {
+  if (input.kind === 'stream') noteTerminalBody(ctx, input);
+  return readAll(input, ctx.signal);
 }

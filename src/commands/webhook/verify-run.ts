@@ -3,20 +3,19 @@
 // and unreadable input (an unreadable capture is reported and the others are still checked).
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Context } from '../context';
-import { unreadable } from '../input';
-import { CliError, ExitCode, InterruptedError, UsageError } from '../errors';
-import type { IOStreams } from '../io';
-import { parseSignature } from './signature';
-import { BodyDigest } from './body-digest';
-import { bodySource } from './body-source';
-import { readCapture } from './capture-source';
+import type { Context } from '../../context';
+import { unreadable } from '../../input';
+import { CliError, ExitCode, InterruptedError, UsageError } from '../../errors';
+import type { IOStreams } from '../../io';
+import { parseSignature } from '../../webhook/signature';
+import { BodyDigest } from '../../webhook/body-digest';
+import { bodySource, readCapture } from '../../webhook/reader';
 import { noteTerminalBody } from './terminal-note';
 import { resolveSecret, type SecretOptions } from './secret';
-import { fromHeaders, judge, type Verdict } from './verdict';
-import { verdictWriter } from './verdict-output';
-import { visible } from './text';
-import { BodyHead } from './body-head';
+import { fromHeaders, judge, type Verdict } from '../../webhook/verdict';
+import { verdictWriter } from './verify-output';
+import { visible } from '../../webhook/text';
+import { BodyHead } from '../../webhook/body-head';
 
 export interface VerifyOptions extends SecretOptions {
   file?: string;
@@ -116,7 +115,7 @@ function folderCaptures(path: string): string[] | CliError | undefined {
 }
 
 /** One capture: parsed and hashed in a single pass; parsed again only to explain a mismatch. */
-export async function verifyCapture(file: string, secret: Buffer, expectedEvent: string | undefined, ctx: { io: IOStreams; signal?: AbortSignal }): Promise<Verdict> {
+async function verifyCapture(file: string, secret: Buffer, expectedEvent: string | undefined, ctx: { io: IOStreams; signal?: AbortSignal }): Promise<Verdict> {
   const digest = new BodyDigest(secret);
   const { head, again } = await readCapture(ctx.io, file, (chunk) => digest.update(chunk), ctx.signal);
   const verdict = await judge({ secret, ...fromHeaders(head.rawHeaders), digests: digest.finish(), again, expectedEvent });

@@ -1,12 +1,12 @@
 // `webhook send`: POSTs one signed delivery, as the service would, to a receiver under test. Exit 0
 // when it answers 2xx, else 1.
-import type { Context } from '../context';
-import { outputFormat } from '../context';
-import { ExitCode } from '../errors';
-import { EVENT_HEADER, SIGNATURE_HEADER } from './signature';
+import type { Context } from '../../context';
+import { outputFormat } from '../../context';
+import { ExitCode } from '../../errors';
+import { EVENT_HEADER, SIGNATURE_HEADER } from '../../webhook/signature';
 import { outgoingDelivery, type BodyOptions } from './send-body';
-import { parseHttpUrl, postRaw } from './post';
-import { jsonText, paint, visible } from './text';
+import { parseHttpUrl, postRaw } from '../../webhook/post';
+import { jsonText, paint, visible } from '../../webhook/text';
 
 export interface SendOptions extends BodyOptions {
   url: string;

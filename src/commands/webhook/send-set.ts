@@ -3,8 +3,8 @@
 // `"123"` for a string of digits), else the text as a string (`cancelled`). Every step but the last
 // must exist, so a misspelt path is an error rather than a new field nobody reads; the last key may be
 // new, to add a field.
-import { UsageError } from '../errors';
-import { visible } from './text';
+import { UsageError } from '../../errors';
+import { visible } from '../../webhook/text';
 
 export interface SetField {
   /** As the user wrote it, for messages. */

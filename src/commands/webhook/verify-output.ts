@@ -3,10 +3,10 @@
 // - tsv (piped): verdict, event, bytes, reason[, file] tab-separated, verdict `authentic` or
 //   `not-authentic`, empty fields for what is unknown;
 // - json: one object for a single delivery, an array for --request; ndjson: one object per line.
-import type { Context } from '../context';
-import { outputFormat } from '../context';
-import type { Verdict } from './verdict';
-import { jsonText, paint, visible } from './text';
+import type { Context } from '../../context';
+import { outputFormat } from '../../context';
+import type { Verdict } from '../../webhook/verdict';
+import { jsonText, paint, visible } from '../../webhook/text';
 
 export interface VerdictWriter {
   write(v: Verdict): void;
@@ -46,7 +46,7 @@ export function verdictWriter(ctx: Pick<Context, 'io' | 'globals'>, many: boolea
   };
 }
 
-export function jsonVerdict(v: Verdict): object {
+function jsonVerdict(v: Verdict): object {
   const { file, ...rest } = v;
   return file === undefined ? rest : { file, ...rest };
 }

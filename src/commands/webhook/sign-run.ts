@@ -1,11 +1,11 @@
 // `webhook sign`: the X-Service-Signature value for a body, hashed as a stream.
-import type { Context } from '../context';
-import { outputFormat } from '../context';
-import { createSigner } from './signature';
-import { bodySource } from './body-source';
+import type { Context } from '../../context';
+import { outputFormat } from '../../context';
+import { createSigner } from '../../webhook/signature';
+import { bodySource } from '../../webhook/reader';
 import { resolveSecret, type SecretOptions } from './secret';
 import { noteTerminalBody } from './terminal-note';
-import { jsonText } from './text';
+import { jsonText } from '../../webhook/text';
 
 export interface SignOptions extends SecretOptions {
   file?: string;

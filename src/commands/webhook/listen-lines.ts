@@ -3,11 +3,11 @@
 // Terminal: readable and coloured. tsv (piped): time, event, verdict, uid, forward, reason, capture,
 // where a forward's line has `forwarded` (an answer came; forward is its status) or `forward-failed`
 // (reason says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
-import type { Context } from '../context';
-import { outputFormat } from '../context';
-import type { ForwardResult } from './forward';
-import type { Verdict } from './verdict';
-import { jsonText, paint, visible } from './text';
+import type { Context } from '../../context';
+import { outputFormat } from '../../context';
+import type { ForwardResult } from './listen-forward';
+import type { Verdict } from '../../webhook/verdict';
+import { jsonText, paint, visible } from '../../webhook/text';
 
 export interface DeliveryRecord {
   time: Date;

@@ -2,17 +2,16 @@
 // or a hidden prompt on a terminal. Kept as bytes: a secret file is never decoded.
 // fs.promises rather than node:fs/promises: the module loads on first use, not at start-up (~3 ms).
 import { promises as fsp } from 'node:fs';
-import type { Context } from '../context';
-import { UsageError } from '../errors';
-import { unreadable } from '../input';
-import { promptHidden } from '../prompt';
-import { openInput } from './input-open';
-import { readStreamChunks, type StreamInput } from './stream-input';
+import type { Context } from '../../context';
+import { UsageError } from '../../errors';
+import { unreadable } from '../../input';
+import { promptHidden } from '../../prompt';
+import { openInput, readAll } from '../../webhook/input';
 
 export const SECRET_ENV = 'BOOKING_WEBHOOK_SECRET';
 
 /** Said (not a hint: -q keeps it) whenever the secret comes from the command line. */
-export const SECRET_ARGUMENT_WARNING = `warning: --secret on the command line can be read by other users of this machine (ps) and stays in shell history; use --secret-file FILE, ${SECRET_ENV}, or leave both out to be asked.`;
+const SECRET_ARGUMENT_WARNING = `warning: --secret on the command line can be read by other users of this machine (ps) and stays in shell history; use --secret-file FILE, ${SECRET_ENV}, or leave both out to be asked.`;
 
 export interface SecretOptions {
   secret?: string;
@@ -71,9 +70,7 @@ async function readSecretStdin(ctx: Pick<Context, 'io' | 'signal'>, stdinTaken: 
   if (stdinTaken) throw new UsageError('--secret-file - and the body both read stdin: give one of them as a file.');
   // Typed there, it would show on the screen: the prompt asks without echo.
   if (ctx.io.stdinIsTTY) throw new UsageError('--secret-file -: stdin is a terminal; leave --secret-file out to be asked for the secret without echo.');
-  const chunks: Buffer[] = [];
-  await readStreamChunks(openInput(ctx.io, '-') as StreamInput, ctx.signal, (chunk) => chunks.push(chunk));
-  return lessOneNewline(Buffer.concat(chunks));
+  return lessOneNewline(await readAll(openInput(ctx.io, '-'), ctx.signal));
 }
 
 function lessOneNewline(content: Buffer): Buffer {

@@ -5,7 +5,7 @@
 // The folder is held to a size cap (--max-saved): beyond it deliveries are no longer saved.
 import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { headerValues } from './capture';
+import { headerValues } from '../../webhook/capture';
 
 export interface RequestHead {
   method?: string;
@@ -15,7 +15,7 @@ export interface RequestHead {
 }
 
 /** The capture's parts, head then body, written one after the other (a large body is not copied). */
-export function captureParts(req: RequestHead, body: Buffer): Buffer[] {
+function captureParts(req: RequestHead, body: Buffer): Buffer[] {
   const lines = [`${req.method ?? 'POST'} ${req.url ?? '/'} HTTP/${req.httpVersion}`];
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
   // node hands header values over as latin1, one char per byte: latin1 gives the bytes back.

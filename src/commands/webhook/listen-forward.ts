@@ -1,12 +1,12 @@
 // Forwarding an authentic delivery to --forward-to unchanged: the same method, body bytes and headers,
 // less the hop-by-hop ones that describe the connection it arrived on rather than the message.
-import type { RequestHead } from './capture-file';
-import { postRaw, withLength } from './post';
+import type { RequestHead } from './listen-save';
+import { postRaw, withLength } from '../../webhook/post';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
 
 /** The headers to send on, in their received order and case. */
-export function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
+function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
   const named = new Set<string>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     // Connection: x-foo makes x-foo hop-by-hop too.

@@ -7,22 +7,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { setMaxListeners } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
-import type { Context } from '../context';
-import { hint } from '../context';
-import { UsageError } from '../errors';
-import { listenFailure } from '../listen-error';
-import { BodyDigest } from './body-digest';
-import { bufferSource, SPOOL_LIMIT } from './body-source';
-import { CaptureSaver } from './capture-file';
-import { headerValues } from './capture';
-import { bookingUid, deliveryLine, forwardLine } from './delivery-line';
-import { EVENTS, EVENT_HEADER } from './events';
-import { forwardDelivery } from './forward';
+import type { Context } from '../../context';
+import { hint } from '../../context';
+import { UsageError } from '../../errors';
+import { listenFailure } from '../../listen-error';
+import { BodyDigest } from '../../webhook/body-digest';
+import { bufferSource, SPOOL_LIMIT } from '../../webhook/reader';
+import { CaptureSaver } from './listen-save';
+import { headerValues } from '../../webhook/capture';
+import { bookingUid, deliveryLine, forwardLine } from './listen-lines';
+import { EVENTS, EVENT_HEADER } from '../../webhook/events';
+import { forwardDelivery } from './listen-forward';
 import { IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
-import { parseHttpUrl } from './post';
+import { parseHttpUrl } from '../../webhook/post';
 import { resolveSecret, type SecretOptions } from './secret';
-import { fromHeaders, judge } from './verdict';
-import { visible } from './text';
+import { fromHeaders, judge } from '../../webhook/verdict';
+import { visible } from '../../webhook/text';
 
 export interface ListenOptions extends SecretOptions {
   port?: number;
@@ -39,8 +39,8 @@ export interface ListenOptions extends SecretOptions {
   maxInFlight?: number;
 }
 
-export const DEFAULT_PORT = 8787;
-export const DEFAULT_SAVE_DIR = 'booking-captures';
+const DEFAULT_PORT = 8787;
+const DEFAULT_SAVE_DIR = 'booking-captures';
 const BODY_LIMIT = SPOOL_LIMIT;
 const STOP_GRACE_MS = 2000;
 

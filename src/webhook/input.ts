@@ -1,0 +1,234 @@
+// Opening what the user named as an input (a path, or stdin for "-") and reading its bytes. A
+// regular file is read by position in synchronous reads into one reused buffer: thousands of captures
+// in one run must cost little more than a start (open, one read, close). A pipe, FIFO, terminal or
+// stdin can be read only once and not by position: it is streamed, and such a read can wait for ever
+// (a terminal nobody types into, a FIFO nobody writes to), so Ctrl-C must end it at once rather than
+// through bin/booking.js's 3-second fallback. reader.ts builds bodies and captures on these reads.
+import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { InterruptedError } from '../errors';
+import type { IOStreams } from '../io';
+import { unreadable } from '../input';
+
+/** Receives each chunk; it must be consumed before returning (the memory may be reused). */
+export type Sink = (chunk: Buffer) => void;
+
+interface FileInput {
+  kind: 'file';
+  path: string;
+  fd: number;
+}
+
+export interface StreamInput {
+  kind: 'stream';
+  /** The path the user gave, or "stdin", for messages. */
+  name: string;
+  open: () => Readable;
+  /** Opened by us (closed when done); false for stdin, which the process owns. */
+  owned: boolean;
+  /** A terminal: the user types the bytes and ends them with Ctrl-D. */
+  terminal: boolean;
+}
+
+export type Input = FileInput | StreamInput;
+
+// What the shell hands over for stdin. Opening one fails with ENXIO when stdin is a socket (node and
+// other runtimes give their children socket pairs): then stdin itself is read.
+const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+// 64 KiB stays in cache while SHA-256 runs over it: measured faster than 16 KiB or 1 MiB reads.
+const CHUNK = 64 * 1024;
+
+/** Opens `path` (stdin for "-") and tells a regular file from a stream. Missing, unreadable or a directory → UsageError (exit 2). */
+export function openInput(io: IOStreams, path: string): Input {
+  const input = openUnprobed(io, path);
+  if (input.kind === 'stream') return input;
+  const stat = fstatSync(input.fd);
+  if (stat.isFile()) return input;
+  if (stat.isDirectory()) {
+    closeSync(input.fd);
+    throw unreadable(path, { code: 'EISDIR' });
+  }
+  return streamInput(path, input.fd);
+}
+
+/**
+ * Opens `path` (stdin for "-") without asking what it is: the "file" may turn out at its first
+ * positional read (NotSeekable, nothing consumed) to be a pipe or a terminal, to be read then through
+ * streamInput(). Saves the fstat, a system call for each of thousands of captures in one run.
+ */
+export function openUnprobed(io: IOStreams, path: string): Input {
+  if (path === '-') return stdinInput(io, 'stdin');
+  try {
+    // Without waiting: open(2) of a FIFO nobody writes to yet waits for a writer, with the whole
+    // process, Ctrl-C included. O_NONBLOCK changes nothing for a regular file; a pipe or a terminal
+    // is read through libuv's handles, which are made for non-blocking descriptors.
+    return { kind: 'file', path, fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK) };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENXIO' && STDIN_PATHS.has(path)) return stdinInput(io, path);
+    throw unreadable(path, err);
+  }
+}
+
+/** A descriptor that is not a regular file, as a stream: a pipe or FIFO, a terminal, another device. */
+export function streamInput(path: string, fd: number): StreamInput {
+  const stat = fstatSync(fd);
+  const terminal = stat.isCharacterDevice() && nodeModule<typeof import('node:tty')>('node:tty').isatty(fd);
+  let open: () => Readable;
+  if (stat.isFIFO()) open = () => new (nodeModule<typeof import('node:net')>('node:net').Socket)({ fd, readable: true, writable: false });
+  else if (terminal) open = () => new (nodeModule<typeof import('node:tty')>('node:tty').ReadStream)(fd);
+  // Another device: an fs stream with no start position, reading on from where it is (no ESPIPE).
+  else open = () => createReadStream(path, { fd, highWaterMark: CHUNK });
+  return { kind: 'stream', name: path, open, owned: true, terminal };
+}
+
+function stdinInput(io: IOStreams, name: string): StreamInput {
+  // `< some-folder`: node's stdin would read it as an empty body and the command would go on.
+  assertNotFolder(name);
+  return { kind: 'stream', name, open: () => io.stdin, owned: false, terminal: io.stdinIsTTY };
+}
+
+function assertNotFolder(name: string): void {
+  let folder = false;
+  try {
+    folder = fstatSync(0).isDirectory();
+  } catch {
+    return; // no stdin to look at: reading it says what is wrong
+  }
+  if (folder) throw unreadable(name, { code: 'EISDIR' });
+}
+
+// node:net and node:tty are loaded only for a pipe or a device: at start-up they cost ~2 ms, which
+// every run over regular files (thousands of captures included) would pay for nothing.
+function nodeModule<T>(name: 'node:net' | 'node:tty'): T {
+  return process.getBuiltinModule(name) as T;
+}
+
+/** The whole input in memory (a --body to send, a secret piped in); the caller closes a file's fd. */
+export async function readAll(input: Input, signal: AbortSignal | undefined): Promise<Buffer> {
+  if (input.kind === 'file') {
+    try {
+      return readFileSync(input.fd);
+    } catch (err) {
+      throw unreadable(input.path, err);
+    }
+  }
+  const chunks: Buffer[] = [];
+  await readStreamChunks(input, signal, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Feeds every chunk to `each` (which may throw to stop the read) until the stream ends. Aborting
+ * `signal` rejects with InterruptedError at once: the promise does not wait for the stream to close,
+ * since an fs stream closes only after its pending read returns, which for a terminal may be never.
+ */
+export function readStreamChunks(input: StreamInput, signal: AbortSignal | undefined, each: Sink): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new InterruptedError());
+  const stream = input.open();
+  return new Promise<void>((resolve, reject) => {
+    const stop = (err?: unknown) => {
+      signal?.removeEventListener('abort', onAbort);
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      // A late error (from a destroy still under way) must not become an uncaught exception.
+      stream.on('error', () => {});
+      if (input.owned) stream.destroy();
+      else stream.pause();
+      if (err === undefined) resolve();
+      else reject(err);
+    };
+    const onData = (chunk: Buffer | string) => {
+      try {
+        each(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      } catch (err) {
+        stop(err);
+      }
+    };
+    // Ctrl-C on a terminal can come with the end of input (a ^D typed or sent right after it), and the
+    // read's end can overtake the signal: a terminal's end waits 50 ms (unnoticeable after a ^D), so
+    // that a Ctrl-C pressed first wins.
+    const onEnd = () => setTimeout(() => stop(signal?.aborted ? new InterruptedError() : undefined), input.terminal ? 50 : 0);
+    const onError = (err: unknown) => stop(unreadable(input.name, err));
+    const onAbort = () => stop(new InterruptedError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+    // A 'data' listener does not restart a stream paused on purpose, as stdin is after a prompt.
+    stream.resume();
+  });
+}
+
+/**
+ * Reads a regular file from `offset` to its end in synchronous reads into one reused buffer. Used
+ * for files only (never for pipes), where a read never waits for long.
+ */
+export function readFileChunks(path: string, sink: Sink, offset = 0): void {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    throw unreadable(path, err);
+  }
+  readOpenedFile(fd, path, sink, offset);
+}
+
+/**
+ * As readFileChunks, for a file already open; closes it, unless it turns out not to be seekable
+ * (NotSeekable: then the caller reads it as a stream).
+ */
+export function readOpenedFile(fd: number, path: string, sink: Sink, offset = 0): void {
+  let close = true;
+  try {
+    readFdChunks(fd, path, sink, offset);
+  } catch (err) {
+    close = !(err instanceof NotSeekable);
+    throw err;
+  } finally {
+    if (close) closeSync(fd);
+  }
+}
+
+/** The first positional read found a pipe or a terminal (see openUnprobed); nothing was read. */
+export class NotSeekable extends Error {}
+
+// One buffer for every read: thousands of captures in a run would otherwise each allocate 64 KiB
+// and keep the garbage collector busy. Reads are synchronous, so only a sink that itself reads a
+// file could meet it in use; such a nested read gets its own.
+let shared: Buffer | undefined;
+let sharedBusy = false;
+
+function readFdChunks(fd: number, path: string, sink: Sink, offset: number): void {
+  const own = sharedBusy;
+  if (!own) {
+    shared ??= Buffer.allocUnsafe(CHUNK);
+    sharedBusy = true;
+  }
+  const buf = own ? Buffer.allocUnsafe(CHUNK) : shared!;
+  try {
+    readInto(buf, fd, path, sink, offset);
+  } finally {
+    if (!own) sharedBusy = false;
+  }
+}
+
+function readInto(buf: Buffer, fd: number, path: string, sink: Sink, offset: number): void {
+  let position = offset;
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, CHUNK, position);
+    } catch (err) {
+      if (position === offset && (err as { code?: string }).code === 'ESPIPE') throw new NotSeekable(path);
+      throw unreadable(path, err);
+    }
+    if (n === 0) return;
+    position += n;
+    sink(buf.subarray(0, n));
+    // A short read of a regular file is its end: stop, rather than pay one more read (a system call
+    // for each of thousands of captures) to be told so.
+    if (n < CHUNK) return;
+  }
+}
