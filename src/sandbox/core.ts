@@ -29,7 +29,7 @@ export interface FakeRequest {
   origin: string;
 }
 
-export interface FakeApi {
+interface FakeApi {
   apiKey: string;
   /** Sees every request first, before any answer: to record or log it. */
   onRequest?: (r: FakeRequest, res: ServerResponse) => void;
@@ -126,7 +126,7 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
 }
 
 /** Which endpoint a path names; a trailing slash is ignored. */
-export function routeOf(rawPath: string): { endpoint: Endpoint; segment?: string } {
+function routeOf(rawPath: string): { endpoint: Endpoint; segment?: string } {
   const path = rawPath.length > 1 ? rawPath.replace(/\/$/, '') : rawPath;
   if (path === '/api/v1/me') return { endpoint: 'me' };
   if (path === '/api/v1/event-types') return { endpoint: 'event-types' };

@@ -10,8 +10,8 @@ import { renderList, renderOne, type NextPage } from './shapes';
 import type { BookingStore } from './store';
 import type { Switches } from './switches';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 50;
 
 export interface RouteState {
   apiKey: string;

@@ -14,9 +14,6 @@ import { BookingStore } from './store';
 import { Switches } from './switches';
 import { WebhookSender } from './webhooks';
 
-export type { ShapeName } from './defaults';
-export type { Change } from './lifecycle';
-
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4010. */
   port?: number;

@@ -25,10 +25,8 @@ export type Fault =
   /** The normal answer, late. */
   | { kind: 'delay'; ms: number };
 
-export type Route = Endpoint;
-
 export interface FaultRequest {
-  route: Route;
+  route: Endpoint;
   /** List page number (offset / page size); 0 for other routes. */
   page: number;
   /** How many times this route and page were asked before (0 on the first try). */
@@ -37,7 +35,7 @@ export interface FaultRequest {
   path?: string;
 }
 
-export interface Recorded extends FaultRequest {
+interface Recorded extends FaultRequest {
   url: string;
   host: string;
   authorization: string | undefined;
@@ -46,7 +44,7 @@ export interface Recorded extends FaultRequest {
 }
 
 /** Overrides of where page N says the next page is (the cursor otherwise goes in meta.next_cursor). */
-export interface NextOverride {
+interface NextOverride {
   /** Replaces meta.next_cursor (a cursor, or a URL the client must treat as a page URL). */
   next?: string;
   /** Sent as `Link: <…>; rel="next"`. */

@@ -7,7 +7,7 @@ import type { NextPage } from '../../src/sandbox/shapes';
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
 
 /** uid of booking i: bk_0000, bk_0001, … */
-export const uidOf = (i: number) => `bk_${String(i).padStart(4, '0')}`;
+const uidOf = (i: number) => `bk_${String(i).padStart(4, '0')}`;
 export const uidsUpTo = (n: number, from = 0) => Array.from({ length: n - from }, (_, k) => uidOf(from + k));
 
 /** The number in a uid that uidOf wrote, else NaN. */

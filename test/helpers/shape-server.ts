@@ -35,7 +35,7 @@ export interface ShapeServerOptions {
   rawItem?: (i: number) => string;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   authorization: string | undefined;
