@@ -73,7 +73,16 @@ function apiHandler(api: FakeApi, base: () => string): (req: IncomingMessage, re
   const send = api.send ?? writeReply;
   return (req, res) => {
     const origin = originOf(req, base());
-    const url = new URL(req.url ?? '/', origin);
+    // Node passes on request targets that URL rejects (`GET http://[x/ HTTP/1.1`): answered 500 below,
+    // where the sandbox always answered them, rather than thrown out of the server.
+    let url: URL;
+    let unreadable: unknown;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch (err) {
+      url = new URL('/', origin);
+      unreadable = err;
+    }
     const r: FakeRequest = { req, url, origin, ...routeOf(url.pathname) };
     api.onRequest?.(r, res);
     const internal = (err: unknown): Reply => ({
@@ -85,6 +94,7 @@ function apiHandler(api: FakeApi, base: () => string): (req: IncomingMessage, re
         const refusal = await api.gate?.(r);
         if (refusal) return refusal;
         if (!hasKey(req.headers.authorization, api.apiKey)) return api.unauthorized ?? UNAUTHORIZED;
+        if (unreadable) throw unreadable;
         return api.answer(r);
       })
       .catch(internal)
