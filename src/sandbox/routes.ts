@@ -1,16 +1,17 @@
-// The four endpoints, bearer auth and the JSON errors. Every error body is
+// The sandbox's answers on the shared core (core.ts): its seeded world in the chosen shape, the
+// switches that misbehave on purpose, and JSON errors. Every error body is
 // {"error":{"code":"…","message":"…"}}, the form the CLI reads `error.message` from.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { BOOKING_STATUSES, type BookingStatus, type EventType, type Owner } from './data';
+import { decodeCursor, startFakeService, writeReply, type FakeRequest, type FakeService, type ListenAt, type Reply } from './core';
 import { toJsonText } from './json-text';
 import type { ShapeName } from './defaults';
 import { renderList, renderOne, type NextPage } from './shapes';
-import { decodeCursor, type BookingStore } from './store';
+import type { BookingStore } from './store';
 import type { Switches } from './switches';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 50;
 
 export interface RouteState {
   apiKey: string;
@@ -19,18 +20,10 @@ export interface RouteState {
   eventTypes: EventType[];
   store: BookingStore;
   switches: Switches;
-  /** The sandbox's own base URL, for next-page links when a request has no usable Host header. */
-  baseUrl: string;
   /** One line per request (method, path, status, time taken); undefined when quiet. */
   log?: (line: string) => void;
   /** Aborted when the sandbox closes, to cut added latency short. */
   closing: AbortSignal;
-}
-
-interface Reply {
-  status: number;
-  body: string;
-  headers?: Record<string, string>;
 }
 
 class HttpError extends Error {
@@ -46,75 +39,70 @@ class HttpError extends Error {
 
 const ALLOWED_METHODS = 'GET, HEAD';
 
-export function createRequestHandler(state: RouteState): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
+export function startSandboxService(state: RouteState, at: ListenAt): Promise<FakeService> {
+  return startFakeService(
+    {
+      apiKey: state.apiKey,
+      label: 'sandbox',
+      onRequest: state.log && logOnFinish(state.log),
+      gate: async () => {
+        await state.switches.delay(state.closing);
+        const refusal = state.switches.gate();
+        return refusal && errorReply(new HttpError(refusal.status, refusal.code, refusal.message, refusal.headers));
+      },
+      unauthorized: errorReply(
+        new HttpError(401, 'unauthorized', 'missing or invalid API key: send Authorization: Bearer <key>', {
+          'www-authenticate': 'Bearer realm="booking-sandbox"',
+        }),
+      ),
+      answer: (r) => {
+        try {
+          return answer(state, r);
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          return errorReply(err);
+        }
+      },
+      send: (res, reply) =>
+        writeReply(res, {
+          status: reply.status,
+          body: `${reply.body}\n`,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...reply.headers },
+        }),
+    },
+    at,
+  );
+}
+
+function logOnFinish(log: (line: string) => void): (r: FakeRequest, res: ServerResponse) => void {
+  return ({ req }, res) => {
     const began = performance.now();
-    if (state.log) {
-      const log = state.log;
-      res.on('finish', () => {
-        const ms = Math.round(performance.now() - began);
-        log(`${new Date().toISOString()} ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);
-      });
-    }
-    const internal = (err: unknown): Reply => ({
-      status: 500,
-      body: toJsonText({ error: { code: 'internal', message: `sandbox bug: ${err instanceof Error ? err.message : String(err)}` } }),
-    });
-    void answer(state, req).catch(internal).then((reply) => {
-      if (res.destroyed) return;
-      const body = Buffer.from(`${reply.body}\n`);
-      res.writeHead(reply.status, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': body.length,
-        'cache-control': 'no-store',
-        ...reply.headers,
-      });
-      res.end(body);
+    res.on('finish', () => {
+      const ms = Math.round(performance.now() - began);
+      log(`${new Date().toISOString()} ${req.method} ${req.url} ${res.statusCode} ${ms}ms`);
     });
   };
 }
 
-async function answer(state: RouteState, req: IncomingMessage): Promise<Reply> {
-  await state.switches.delay(state.closing);
-  try {
-    const refusal = state.switches.gate();
-    if (refusal) throw new HttpError(refusal.status, refusal.code, refusal.message, refusal.headers);
-    if (!authorized(req.headers.authorization, state.apiKey)) {
-      throw new HttpError(401, 'unauthorized', 'missing or invalid API key: send Authorization: Bearer <key>', {
-        'www-authenticate': 'Bearer realm="booking-sandbox"',
-      });
-    }
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-    const route = findRoute(url.pathname);
-    if (!route) throw new HttpError(404, 'not_found', `no endpoint at ${url.pathname}`);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      throw new HttpError(405, 'method_not_allowed', `${req.method} is not allowed here; use GET`, { allow: ALLOWED_METHODS });
-    }
-    return route(state, url, origin(req, state.baseUrl));
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return { status: err.status, body: toJsonText({ error: { code: err.code, message: err.message } }), headers: err.headers };
+function errorReply(err: HttpError): Reply {
+  return { status: err.status, body: toJsonText({ error: { code: err.code, message: err.message } }), headers: err.headers };
+}
+
+function answer(state: RouteState, r: FakeRequest): Reply {
+  if (r.endpoint === 'other') throw new HttpError(404, 'not_found', `no endpoint at ${r.url.pathname}`);
+  if (r.req.method !== 'GET' && r.req.method !== 'HEAD') {
+    throw new HttpError(405, 'method_not_allowed', `${r.req.method} is not allowed here; use GET`, { allow: ALLOWED_METHODS });
   }
-}
-
-function authorized(header: string | undefined, apiKey: string): boolean {
-  const m = /^Bearer +(\S+) *$/i.exec(header ?? '');
-  if (!m) return false;
-  const given = Buffer.from(m[1]!);
-  const want = Buffer.from(apiKey);
-  return given.length === want.length && timingSafeEqual(given, want);
-}
-
-type Route = (state: RouteState, url: URL, origin: string) => Reply;
-
-function findRoute(rawPath: string): Route | undefined {
-  const path = rawPath.length > 1 ? rawPath.replace(/\/$/, '') : rawPath;
-  if (path === '/api/v1/me') return (s) => ok(renderOne(s.shape, 'owner', toJsonText(s.owner)));
-  if (path === '/api/v1/event-types') return (s) => reply(renderList(s.shape, 'event_types', s.eventTypes.map((e) => toJsonText(e)), undefined));
-  if (path === '/api/v1/bookings') return listBookings;
-  const one = /^\/api\/v1\/bookings\/([^/]+)$/.exec(path);
-  if (one) return (s) => getBooking(s, one[1]!);
-  return undefined;
+  switch (r.endpoint) {
+    case 'me':
+      return ok(renderOne(state.shape, 'owner', toJsonText(state.owner)));
+    case 'event-types':
+      return reply(renderList(state.shape, 'event_types', state.eventTypes.map((e) => toJsonText(e)), undefined));
+    case 'list':
+      return listBookings(state, r.url, r.origin);
+    case 'get':
+      return getBooking(state, r.segment!);
+  }
 }
 
 function getBooking(state: RouteState, segment: string): Reply {
@@ -171,12 +159,6 @@ function parseStatuses(text: string): Set<BookingStatus> {
     wanted.add(s as BookingStatus);
   }
   return wanted;
-}
-
-/** The origin the client used (so a Link it follows keeps its host name), else our own. */
-function origin(req: IncomingMessage, baseUrl: string): string {
-  const host = req.headers.host;
-  return host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : baseUrl;
 }
 
 function ok(body: string): Reply {

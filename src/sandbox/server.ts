@@ -1,9 +1,6 @@
 // startSandbox: the whole fake service in one process: the world from the seed, the HTTP server, the
 // lifecycle timer and the webhook sender. Used by `booking sandbox`, the test suite and the demo.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors';
-import { listenFailure } from '../listen-error';
 import { deliveryBody } from '../webhook/payload';
 import {
   DEFAULT_API_KEY, DEFAULT_BOOKINGS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, DEFAULT_SHAPE, DEFAULT_TICK_SECONDS,
@@ -12,13 +9,10 @@ import {
 import { DEFAULT_EPOCH, generateWorld, type Booking, type EventType, type Owner } from './data';
 import { markBigInts, restoreBigInts } from './json-text';
 import { Lifecycle, type Change } from './lifecycle';
-import { createRequestHandler } from './routes';
+import { startSandboxService } from './routes';
 import { BookingStore } from './store';
 import { Switches } from './switches';
 import { WebhookSender } from './webhooks';
-
-export type { ShapeName } from './defaults';
-export type { Change } from './lifecycle';
 
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4010. */
@@ -88,16 +82,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const sender = new WebhookSender({ urls: opts.webhookUrls ?? [], secret, retryDelaysMs: opts.retryDelaysMs, log: opts.log, warn: opts.warn });
   const closing = new AbortController();
 
-  const server = createServer();
-  await listen(server, port, host);
-  const bound = (server.address() as AddressInfo).port;
-  const url = `http://${urlHost(host)}:${bound}`;
-  server.on(
-    'request',
-    createRequestHandler({
-      apiKey, shape, owner: world.owner, eventTypes: world.eventTypes, store, baseUrl: url, log: opts.log, closing: closing.signal,
+  const service = await startSandboxService(
+    {
+      apiKey, shape, owner: world.owner, eventTypes: world.eventTypes, store, log: opts.log, closing: closing.signal,
       switches: new Switches({ latencyMs: opts.latencyMs, failRate: opts.failRate, rateLimit: opts.rateLimit, seed }),
-    }),
+    },
+    { host, port },
   );
 
   const advance = (): Change => {
@@ -116,7 +106,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   let closed: Promise<void> | undefined;
   return {
-    url, host, port: bound, apiKey, secret, seed, shape, owner: world.owner, eventTypes: world.eventTypes,
+    url: service.url, host, port: service.port, apiKey, secret, seed, shape, owner: world.owner, eventTypes: world.eventTypes,
     bookings: () => store.all(),
     advance,
     deliveriesSettled: () => sender.settled(),
@@ -124,28 +114,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       (closed ??= (async () => {
         if (timer) clearInterval(timer);
         closing.abort();
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Keep-alive connections would hold close() open until their idle timeout.
-        server.closeAllConnections();
-        await Promise.all([stopped, sender.close()]);
+        await Promise.all([service.close(), sender.close()]);
       })()),
   };
-}
-
-function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => reject(listenFailure(err, host, `${urlHost(host)}:${port}`));
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-}
-
-/** How the host appears in the printed URL: a wildcard address becomes loopback, IPv6 gets brackets. */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
 }

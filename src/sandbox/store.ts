@@ -1,6 +1,7 @@
 // The bookings in creation order, and paging over them. A cursor names the creation sequence of the
 // last booking a page held, so paging stays exact while the lifecycle changes statuses and adds
 // bookings: nothing is skipped or repeated, and new bookings turn up at the end.
+import { encodeCursor } from './core';
 import type { Booking, BookingStatus } from './data';
 
 export interface PageQuery {
@@ -60,20 +61,4 @@ export class BookingStore {
     }
     return { items };
   }
-}
-
-const CURSOR_PREFIX = 'sbx1:';
-
-/** An opaque cursor: base64url, so scripts treat it as a token rather than a number to compute with. */
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
-}
-
-/** The sequence a cursor names, or undefined when it is not one of ours. */
-export function decodeCursor(cursor: string): number | undefined {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) return undefined;
-  const m = /^sbx1:(0|[1-9]\d{0,8})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  if (!m) return undefined;
-  const seq = Number(m[1]);
-  return encodeCursor(seq) === cursor ? seq : undefined;
 }

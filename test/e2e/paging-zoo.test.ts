@@ -2,8 +2,6 @@
 // three pages deep by one loopback server, read by the real CLI (in-process main) with each of the
 // three list commands. What a user sees: every item once and exit 0; or, for APIs that page by
 // numbers only, page 1 and a note; never a silent first page. The key never leaves its origin.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,14 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
 import { testIO } from '../../src/io';
 import { ZOO, type ZooShape } from '../helpers/zoo-shapes';
+import { defaultToken, startZooServer, type ZooRequest, type ZooServer } from '../helpers/zoo-server';
 
 const KEY = 'sk_test_zoo_0123456789';
 const PER_PAGE = 2;
 const TOTAL = 6;
-const seen: { host: string; url: string; authorization?: string }[] = [];
+let seen: ZooRequest[] = [];
 let origin = '';
 let configDir = '';
-let server: ReturnType<typeof createServer>;
+let server: ZooServer;
 
 // APIs shaped like a known convention whose server reads the token from another parameter: it ignores
 // the one the convention names and answers page 1 again. `fresh` sends a new token, of a new length,
@@ -35,50 +34,14 @@ const IGNORERS: ZooShape[] = [
 ];
 const orNull = <T>(v: T | undefined) => v ?? null;
 
-const defaultToken = (n: number) => Buffer.from(`page ${n} ~>?&=`).toString('base64');
-const tokenOf = (shape: ZooShape, n: number) => (shape.token ?? defaultToken)(n);
-
-function pageNumber(shape: ZooShape, url: URL): number | undefined {
-  if (shape.locate) return shape.locate(url);
-  const got = url.searchParams.get(shape.param ?? 'cursor');
-  return got === null ? 1 : [2, 3, 4].find((n) => tokenOf(shape, n) === got);
-}
-
-function handle(req: IncomingMessage, res: ServerResponse): void {
-  seen.push({ host: req.headers.host ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-  const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-  const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-  if (req.headers.authorization !== `Bearer ${KEY}`) return send(401, { message: 'bad key' });
-  if (req.headers.host !== new URL(origin).host) return send(200, []); // another origin: must never be asked
-  const name = url.pathname.split('/')[1];
-  // A next link to another origin (localhost is not 127.0.0.1 to the CLI): the same server, told apart by Host.
-  if (name === 'elsewhere') return send(200, { data: [{ id: 'elsewhere_1' }], next: `${origin.replace('127.0.0.1', 'localhost')}/elsewhere/2` });
-  const shape = [...ZOO, ...IGNORERS].find((s) => s.name === name);
-  if (!shape) return send(404, { message: 'no such API' });
-  const n = pageNumber(shape, url);
-  if (n === undefined) return send(400, { message: `bad page token in ${url.search}` });
-  const items = [];
-  for (let i = (n - 1) * PER_PAGE + 1; i <= Math.min(n * PER_PAGE, TOTAL); i++) items.push({ id: `${shape.name}_${i}` });
-  const more = (shape.expect ?? 'all') === 'all' && n * PER_PAGE < TOTAL;
-  const token = more ? tokenOf(shape, n + 1) : undefined;
-  const next = token === undefined ? undefined : `${origin}${url.pathname}?${new URLSearchParams({ [shape.param ?? 'cursor']: token })}`;
-  const page = shape.page({ items, n, token, url: next, path: next && next.slice(origin.length), origin });
-  send(200, page.body, page.headers);
-}
-
 beforeAll(async () => {
   configDir = mkdtempSync(join(tmpdir(), 'booking-zoo-'));
-  server = createServer(handle);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startZooServer({ apiKey: KEY, shapes: [...ZOO, ...IGNORERS], perPage: PER_PAGE, total: TOTAL });
+  ({ origin, seen } = server);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
+  await server.close();
   rmSync(configDir, { recursive: true, force: true });
 });
 

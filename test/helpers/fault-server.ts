@@ -1,10 +1,14 @@
 // A loopback server of the booking API that misbehaves on cue: each request can be answered with a
 // scripted fault (429 with Retry-After, 5xx, a reset mid-body, a stall, a non-JSON or truncated body,
 // a redirect) instead of its page, so that spawned-CLI tests can prove what survives and what fails
-// cleanly. A second server on another port stands for "another origin" and records what reaches it.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { bookingJson } from './shape-server';
+// cleanly. Built on the sandbox's core, which answers; this adds the faults over its answer. A second
+// server on another port stands for "another origin" and records what reaches it.
+import type { ServerResponse } from 'node:http';
+import { decodeCursor, encodeCursor, serve, startFakeService, writeReply, type Endpoint, type FakeRequest, type Reply } from '../../src/sandbox/core';
+import { renderList } from '../../src/sandbox/shapes';
+import { bookingJson, nextPageAt, slice } from './numbered-bookings';
+
+export { uidsUpTo } from './numbered-bookings';
 
 export type Fault =
   | { kind: 'status'; status: number; retryAfter?: string; body?: string; contentType?: string }
@@ -21,10 +25,8 @@ export type Fault =
   /** The normal answer, late. */
   | { kind: 'delay'; ms: number };
 
-export type Route = 'list' | 'get' | 'me' | 'event-types' | 'other';
-
 export interface FaultRequest {
-  route: Route;
+  route: Endpoint;
   /** List page number (offset / page size); 0 for other routes. */
   page: number;
   /** How many times this route and page were asked before (0 on the first try). */
@@ -33,7 +35,7 @@ export interface FaultRequest {
   path?: string;
 }
 
-export interface Recorded extends FaultRequest {
+interface Recorded extends FaultRequest {
   url: string;
   host: string;
   authorization: string | undefined;
@@ -42,7 +44,7 @@ export interface Recorded extends FaultRequest {
 }
 
 /** Overrides of where page N says the next page is (the cursor otherwise goes in meta.next_cursor). */
-export interface NextOverride {
+interface NextOverride {
   /** Replaces meta.next_cursor (a cursor, or a URL the client must treat as a page URL). */
   next?: string;
   /** Sent as `Link: <…>; rel="next"`. */
@@ -71,13 +73,6 @@ export interface FaultServer {
   close(): Promise<void>;
 }
 
-const cursorFor = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
-const offsetOf = (c: string) => Number(/^offset:(\d+)$/.exec(Buffer.from(c, 'base64url').toString())?.[1] ?? NaN);
-
-/** uid of item i, as bookingJson writes it. */
-export const uidOf = (i: number) => `bk_${String(i).padStart(4, '0')}`;
-export const uidsUpTo = (n: number, from = 0) => Array.from({ length: n - from }, (_, k) => uidOf(from + k));
-
 export async function startFaultServer(opts: FaultServerOptions = {}): Promise<FaultServer> {
   const count = opts.count ?? 100;
   const pageSize = opts.pageSize ?? 20;
@@ -86,80 +81,82 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
   let faults = opts.faults;
   const requests: Recorded[] = [];
   const attempts = new Map<string, number>();
-
-  const pageBody = (page: number): { body: string; link?: string } => {
-    const offset = page * pageSize;
-    const end = Math.min(offset + pageSize, count);
-    const items: string[] = [];
-    for (let i = offset; i < end; i++) items.push(item(i));
-    const override = opts.nextOverride?.(page);
-    const next = override?.next ?? (end < count ? cursorFor(end) : undefined);
-    return { body: `{"data":[${items.join(',')}],"meta":{"next_cursor":${next === undefined ? 'null' : JSON.stringify(next)}}}`, link: override?.link };
+  /** A list's page number from its cursor (NaN for a cursor not ours); 0 for other routes. */
+  const pageOf = ({ endpoint, url }: FakeRequest) => {
+    const cursor = url.searchParams.get('cursor');
+    return endpoint === 'list' && cursor !== null ? (decodeCursor(cursor) ?? NaN) / pageSize : 0;
   };
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const route: Route =
-      url.pathname === '/api/v1/bookings' ? 'list'
-      : url.pathname.startsWith('/api/v1/bookings/') ? 'get'
-      : url.pathname === '/api/v1/me' ? 'me'
-      : url.pathname === '/api/v1/event-types' ? 'event-types'
-      : 'other';
-    const cursor = url.searchParams.get('cursor');
-    const page = route === 'list' && cursor !== null ? offsetOf(cursor) / pageSize : 0;
-    const key = `${route} ${page}`;
-    const attempt = attempts.get(key) ?? 0;
-    attempts.set(key, attempt + 1);
-    const fault = faults?.({ route, page, attempt, path: url.pathname });
-    requests.push({ route, page, attempt, url: req.url ?? '', host: req.headers.host ?? '', authorization: req.headers.authorization, at: Date.now(), fault: fault?.kind });
+  const listPage = (page: number, url: URL): Reply => {
+    const { items, next: cursor } = slice({ count, offset: page * pageSize, size: pageSize, item });
+    const override = opts.nextOverride?.(page);
+    const next = override?.next ?? cursor;
+    const { body } = renderList('data-meta', 'bookings', items, next === undefined ? undefined : nextPageAt(url, next));
+    return { status: 200, body, headers: override?.link ? { link: `<${override.link}>; rel="next"` } : {} };
+  };
 
-    const answer = (status: number, body: string, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers });
-      res.end(body);
-    };
-    let ok: { status: number; body: string; headers?: Record<string, string> };
-    if (req.headers.authorization !== `Bearer ${apiKey}`) ok = { status: 401, body: '{"error":{"message":"invalid API key"}}' };
-    else if (route === 'list' && Number.isInteger(page) && page >= 0) {
-      const { body, link } = pageBody(page);
-      ok = { status: 200, body, headers: link ? { link: `<${link}>; rel="next"` } : {} };
-    } else if (route === 'get') ok = { status: 200, body: `{"data":${opts.rawRecord ?? item(0)}}` };
-    else if (route === 'me') ok = { status: 200, body: `{"data":${opts.rawRecord ?? '{"id":1,"name":"Fault Owner","email":"owner@example.com"}'}}` };
-    else if (route === 'event-types') ok = { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"}]}' };
-    else ok = { status: 404, body: '{"message":"no such page"}' };
-
-    if (!fault) return answer(ok.status, ok.body, ok.headers);
-    switch (fault.kind) {
-      case 'status':
-        return answer(fault.status, fault.body ?? `{"message":"injected ${fault.status}"}`, {
-          ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}),
-          ...(fault.contentType ? { 'content-type': fault.contentType } : {}),
-        });
-      case 'reset':
-      case 'stall-body': {
-        const bytes = Buffer.from(ok.body);
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
-        // Half the body, flushed; then either a RST or nothing at all.
-        res.write(bytes.subarray(0, bytes.length >> 1), () => {
-          if (fault.kind === 'reset') setTimeout(() => req.socket.resetAndDestroy(), 20);
-        });
-        return;
-      }
-      case 'stall':
-        return;
-      case 'non-json':
-        return answer(200, '<html><body><h1>Gateway says hi</h1></body></html>', { 'content-type': 'text/html' });
-      case 'truncated':
-        return answer(200, ok.body.slice(0, ok.body.length >> 1));
-      case 'redirect':
-        res.writeHead(fault.status ?? 302, { location: fault.location, 'content-length': '0' });
-        return res.end();
-      case 'delay':
-        return void setTimeout(() => answer(ok.status, ok.body, ok.headers), fault.ms);
+  const answer = (r: FakeRequest): Reply => {
+    const page = pageOf(r);
+    switch (r.endpoint) {
+      case 'list': return Number.isInteger(page) && page >= 0 ? listPage(page, r.url) : { status: 404, body: '{"message":"no such page"}' };
+      case 'get': return { status: 200, body: `{"data":${opts.rawRecord ?? item(0)}}` };
+      case 'me': return { status: 200, body: `{"data":${opts.rawRecord ?? '{"id":1,"name":"Fault Owner","email":"owner@example.com"}'}}` };
+      case 'event-types': return { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"}]}' };
+      default: return { status: 404, body: '{"message":"no such page"}' };
     }
   };
 
-  const { url, close } = await listen(createServer(handler));
-  return { url, apiKey, requests, setFaults: (f) => void (faults = f), cursorOf: (p) => cursorFor(p * pageSize), close };
+  // The fault is chosen once the core's answer is ready (the 401 included), and the request recorded then.
+  const send = (res: ServerResponse, ok: Reply, r: FakeRequest) => {
+    const route = r.endpoint;
+    const page = pageOf(r);
+    const key = `${route} ${page}`;
+    const attempt = attempts.get(key) ?? 0;
+    attempts.set(key, attempt + 1);
+    const fault = faults?.({ route, page, attempt, path: r.url.pathname });
+    const { req } = r;
+    requests.push({ route, page, attempt, url: req.url ?? '', host: req.headers.host ?? '', authorization: req.headers.authorization, at: Date.now(), fault: fault?.kind });
+    if (fault) answerWith(fault, ok, r, res);
+    else writeReply(res, ok);
+  };
+
+  const { url, close } = await startFakeService({ apiKey, answer, send });
+  return { url, apiKey, requests, setFaults: (f) => void (faults = f), cursorOf: (p) => encodeCursor(p * pageSize), close };
+}
+
+function answerWith(fault: Fault, ok: Reply, { req }: FakeRequest, res: ServerResponse): void {
+  switch (fault.kind) {
+    case 'status':
+      return writeReply(res, {
+        status: fault.status,
+        body: fault.body ?? `{"message":"injected ${fault.status}"}`,
+        headers: {
+          ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}),
+          ...(fault.contentType ? { 'content-type': fault.contentType } : {}),
+        },
+      });
+    case 'reset':
+    case 'stall-body': {
+      const bytes = Buffer.from(ok.body);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+      // Half the body, flushed; then either a RST or nothing at all.
+      res.write(bytes.subarray(0, bytes.length >> 1), () => {
+        if (fault.kind === 'reset') setTimeout(() => req.socket.resetAndDestroy(), 20);
+      });
+      return;
+    }
+    case 'stall':
+      return;
+    case 'non-json':
+      return writeReply(res, { status: 200, body: '<html><body><h1>Gateway says hi</h1></body></html>', headers: { 'content-type': 'text/html' } });
+    case 'truncated':
+      return writeReply(res, { status: 200, body: ok.body.slice(0, ok.body.length >> 1) });
+    case 'redirect':
+      res.writeHead(fault.status ?? 302, { location: fault.location, 'content-length': '0' });
+      return void res.end();
+    case 'delay':
+      return void setTimeout(() => writeReply(res, ok), fault.ms);
+  }
 }
 
 export interface OtherOrigin {
@@ -172,20 +169,10 @@ export interface OtherOrigin {
 /** Another origin (another port): answers every GET with a plausible page, so following it would show. */
 export async function startOtherOrigin(): Promise<OtherOrigin> {
   const requests: OtherOrigin['requests'] = [];
-  const server = createServer((req, res) => {
+  const page: Reply = { status: 200, ...renderList('data-meta', 'bookings', [bookingJson(9999)], undefined) };
+  const { url, close } = await serve((req, res) => {
     requests.push({ url: req.url ?? '', authorization: req.headers.authorization });
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(`{"data":[${bookingJson(9999)}],"meta":{"next_cursor":null}}`);
+    writeReply(res, page);
   });
-  const { url, close } = await listen(server);
   return { url, requests, close };
-}
-
-async function listen(server: Server): Promise<{ url: string; close(): Promise<void> }> {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
-  };
 }

@@ -1,7 +1,7 @@
 // A loopback API for the output tests: bookings in pages (a fixed number, or endless), one page of
-// any size, a body that never ends, or a document nested as deep as asked.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// any size, a body that never ends, or a document nested as deep as asked. It runs on the sandbox
+// core's serve (src/sandbox/core.ts); it needs none of the rest (no key, one endpoint).
+import { serve } from '../../src/sandbox/core';
 
 export type Mode =
   | { kind: 'pages'; total: number; pageSize: number }
@@ -19,7 +19,7 @@ const booking = (i: number) =>
 
 export async function startOutputServer(mode: Mode): Promise<OutputServer> {
   const state: OutputServer = { url: '', mode, close: async () => {} };
-  const server: Server = createServer((req, res) => {
+  const service = await serve((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const m = state.mode;
     if (m.kind === 'endless-body') {
@@ -43,12 +43,7 @@ export async function startOutputServer(mode: Mode): Promise<OutputServer> {
     const next = to < m.total ? `,"next_cursor":"${to}"` : '';
     res.writeHead(200, { 'content-type': 'application/json' }).end(`{"data":[${items.join(',')}]${next}}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  state.url = service.url;
+  state.close = service.close;
   return state;
 }

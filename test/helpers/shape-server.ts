@@ -1,7 +1,12 @@
 // A loopback server that lists bookings in one of many response shapes, so end-to-end tests prove
-// that discovery works for shapes other than the sandbox's. It records every request it sees.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// that discovery works for shapes other than the sandbox's. Built on the sandbox's core: it adds only
+// the shapes the sandbox does not speak. It records every request it sees.
+import { decodeCursor, startFakeService, type Reply } from '../../src/sandbox/core';
+import type { ShapeName } from '../../src/sandbox/defaults';
+import { renderList, type NextPage } from '../../src/sandbox/shapes';
+import { bookingJson, indexOfUid, nextPageAt, slice } from './numbered-bookings';
+
+export { bookingJson } from './numbered-bookings';
 
 export type Shape =
   | 'data-meta' // {data, meta: {next_cursor}}
@@ -30,7 +35,7 @@ export interface ShapeServerOptions {
   rawItem?: (i: number) => string;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   authorization: string | undefined;
@@ -43,32 +48,22 @@ export interface ShapeServer {
   close(): Promise<void>;
 }
 
-export function bookingJson(i: number): string {
-  const n = String(i).padStart(4, '0');
-  const statuses = ['pending', 'confirmed', 'cancelled', 'completed'];
-  const start = new Date(Date.UTC(2026, 10, 1, 9, 0, 0) + i * 3_600_000).toISOString();
-  const end = new Date(Date.UTC(2026, 10, 1, 9, 30, 0) + i * 3_600_000).toISOString();
-  return `{"uid":"bk_${n}","id":${9007199254740993n + BigInt(i)},"title":"Meeting ${n}","status":"${statuses[i % 4]}","start":"${start}","end":"${end}","attendee":{"name":"Person ${n}","email":"p${n}@example.com"}}`;
-}
-
-const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
-const decodeCursor = (c: string) => {
-  const m = /^o:(\d+)$/.exec(Buffer.from(c, 'base64url').toString());
-  return m ? Number(m[1]) : undefined;
+/** The shapes the sandbox speaks as well, by its name for them. */
+const SANDBOX_SHAPES: Partial<Record<Shape, ShapeName>> = {
+  'data-meta': 'data-meta', 'bare-link': 'bare-link', 'bookings-nextCursor': 'bookings-nextcursor', 'items-links': 'items-links', 'entries-metadata': 'entries-metadata',
 };
 
-function listBody(shape: Shape, items: string, next: string | undefined, nextUrl: string | undefined): string {
+function listReply(shape: Shape, items: string[], next: NextPage | undefined): Reply {
+  const list = `[${items.join(',')}]`;
   const q = (v: string | undefined) => (v === undefined ? 'null' : JSON.stringify(v));
+  const ok = (body: string): Reply => ({ status: 200, body });
   switch (shape) {
-    case 'data-meta': return `{"data":[${items}],"meta":{"next_cursor":${q(next)}}}`;
-    case 'bare-link': return `[${items}]`;
-    case 'bookings-nextCursor': return `{"bookings":[${items}],"nextCursor":${q(next)}}`;
-    case 'items-links': return `{"items":[${items}],"links":{"next":${q(nextUrl && new URL(nextUrl).pathname + new URL(nextUrl).search)}}}`;
-    case 'nested': return `{"status":"ok","data":{"bookings":[${items}],"pagination":{"nextCursor":${q(next ?? '')},"hasMore":${next !== undefined}}}}`;
-    case 'entries-metadata': return `{"entries":[${items}],"metadata":{"after":${q(next)}}}`;
-    case 'results-absolute': return `{"results":[${items}],"next":${q(nextUrl)}}`;
-    case 'page-info': return `{"collection":[${items}],"page_info":{"endCursor":${q(next)},"hasNextPage":${next !== undefined}}}`;
-    case 'records-token': return `{"records":[${items}],"paging":{"next_page_token":${q(next)}}}`;
+    // The sandbox's nested shape, but the last page says "" rather than null.
+    case 'nested': return ok(`{"status":"ok","data":{"bookings":${list},"pagination":{"nextCursor":${q(next?.cursor ?? '')},"hasMore":${next !== undefined}}}}`);
+    case 'results-absolute': return ok(`{"results":${list},"next":${q(next?.url)}}`);
+    case 'page-info': return ok(`{"collection":${list},"page_info":{"endCursor":${q(next?.cursor)},"hasNextPage":${next !== undefined}}}`);
+    case 'records-token': return ok(`{"records":${list},"paging":{"next_page_token":${q(next?.cursor)}}}`);
+    default: return { status: 200, ...renderList(SANDBOX_SHAPES[shape]!, 'bookings', items, next) };
   }
 }
 
@@ -80,51 +75,30 @@ export async function startShapeServer(opts: ShapeServerOptions): Promise<ShapeS
   const item = opts.rawItem ?? bookingJson;
   const requests: RecordedRequest[] = [];
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(body);
-    };
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, '{"error":{"message":"invalid API key"}}');
-    if (url.pathname === '/api/v1/me') return send(200, '{"data":{"id":1,"name":"Test Owner","email":"owner@example.com"}}');
-    if (url.pathname === '/api/v1/event-types') return send(200, '{"data":[{"id":1,"slug":"30min","title":"30 min"},{"id":2,"slug":"60min","title":"60 min"}]}');
-    const one = /^\/api\/v1\/bookings\/([^/]+)$/.exec(url.pathname);
-    if (one) {
-      const uid = decodeURIComponent(one[1]!);
-      const i = Number(/^bk_(\d{4})$/.exec(uid)?.[1] ?? NaN);
-      if (!(i >= 0 && i < count)) return send(404, `{"message":"booking ${JSON.stringify(uid).slice(1, -1)} not found"}`);
-      return send(200, `{"data":${item(i)}}`);
-    }
-    if (url.pathname !== '/api/v1/bookings') return send(404, '{"message":"no such endpoint"}');
-    const cursor = url.searchParams.get('cursor');
-    const offset = cursor === null ? 0 : decodeCursor(cursor);
-    if (offset === undefined) return send(400, '{"message":"bad cursor"}');
-    const limitParam = url.searchParams.get('limit');
-    const size = Math.min(limitParam === null ? defaultPage : Number(limitParam), maxPage);
-    const end = Math.min(offset + size, count);
-    const items: string[] = [];
-    for (let i = offset; i < end; i++) items.push(item(i));
-    const next = end < count ? encodeCursor(end) : undefined;
-    let nextUrl: string | undefined;
-    if (next) {
-      const u = new URL(url.href);
-      u.searchParams.set('cursor', next);
-      nextUrl = u.href;
-    }
-    const headers: Record<string, string> = {};
-    if (opts.shape === 'bare-link' && nextUrl) headers.link = `<${nextUrl}>; rel="next"`;
-    send(200, listBody(opts.shape, items.join(','), next, nextUrl), headers);
-  };
-
-  const server = createServer(handler);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
+  const service = await startFakeService({
     apiKey,
-    requests,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
-  };
+    onRequest: ({ req }) => void requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization }),
+    answer: ({ endpoint, segment, url }): Reply => {
+      switch (endpoint) {
+        case 'me': return { status: 200, body: '{"data":{"id":1,"name":"Test Owner","email":"owner@example.com"}}' };
+        case 'event-types': return { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"},{"id":2,"slug":"60min","title":"60 min"}]}' };
+        case 'get': {
+          const uid = decodeURIComponent(segment!);
+          const i = indexOfUid(uid);
+          if (!(i >= 0 && i < count)) return { status: 404, body: `{"message":"booking ${JSON.stringify(uid).slice(1, -1)} not found"}` };
+          return { status: 200, body: `{"data":${item(i)}}` };
+        }
+        case 'list': {
+          const cursor = url.searchParams.get('cursor');
+          const offset = cursor === null ? 0 : decodeCursor(cursor);
+          if (offset === undefined) return { status: 400, body: '{"message":"bad cursor"}' };
+          const limit = url.searchParams.get('limit');
+          const page = slice({ count, offset, size: Math.min(limit === null ? defaultPage : Number(limit), maxPage), item });
+          return listReply(opts.shape, page.items, page.next === undefined ? undefined : nextPageAt(url, page.next));
+        }
+        default: return { status: 404, body: '{"message":"no such endpoint"}' };
+      }
+    },
+  });
+  return { url: service.url, apiKey, requests, close: service.close };
 }

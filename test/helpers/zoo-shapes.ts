@@ -4,7 +4,7 @@
 // marks the rows compared with the API's documentation page itself (field names, where the next page
 // sits, how the end shows, the parameter), not only with a client library or memory.
 
-export interface ZooPage {
+interface ZooPage {
   items: { id: string }[];
   /** 1, 2, 3; a fourth (empty) page only for APIs that end on an empty page. */
   n: number;
