@@ -3,5 +3,6 @@
 export { createListWriter, type ListWriter, type ListWriterOptions } from './list-writer';
 export { writeRecord, writeJsonValue, writeEscapedText } from './record';
 export { createProgress, type Progress } from './progress';
-export { BOOKING_COLUMNS, type ColumnSpec, type ColumnKind } from './columns';
+export { type ColumnSpec, type ColumnKind } from './columns';
+export { BOOKING_COLUMNS } from './booking-columns';
 export { drained, type OutputContext } from './sink';
