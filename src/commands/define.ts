@@ -56,7 +56,7 @@ export function defineCommand<O>(spec: CommandSpec<O>): (deps: CommandDeps, runF
   };
 }
 
-/** What the build's command-facts file records of each command (see src/commands/facts.ts). */
+/** What the build's dist/command-facts.json records of each command (src/command-facts.ts). */
 export const commandFacts = new WeakMap<Command, { sendsRequests: boolean }>();
 
 /** The text a command's help ends with: its examples, one command line each, indented. */
