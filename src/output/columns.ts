@@ -1,7 +1,8 @@
 // Which columns a table or tsv shows. Field names are not part of the API's documentation, so a
 // column is a list of aliases tried per item, and for data with no preferred columns the columns come
 // from the items' own top-level fields.
-import { getPath, isPlainObject, parsePath, type Path } from './paths';
+import { getPath, parsePath, type Path } from './paths';
+import { isPlainObject } from '../plain-object';
 import { escapeControl } from './escape';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */

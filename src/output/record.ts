@@ -4,7 +4,8 @@ import { outputFormat } from '../context';
 import { displayText, localTime, rawText } from './cells';
 import { localZoneName } from './columns';
 import { escapeControl, escapeControlKeepLines } from './escape';
-import { flatten, getPath, isPlainObject, parsePath, project } from './paths';
+import { flatten, getPath, parsePath, project } from './paths';
+import { isPlainObject } from '../plain-object';
 import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
 import { fieldCheck } from './field-check';
 
