@@ -6,7 +6,8 @@ import { localZoneName } from './columns';
 import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, parsePath, project } from './paths';
 import { isPlainObject } from '../plain-object';
-import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
+import { emit, fieldList, fieldPaths, type OutputContext } from './sink';
+import { jsonText } from '../json';
 import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
