@@ -1,5 +1,5 @@
 // The output layer's API for commands: list writers, single records, raw JSON bodies, progress.
-// Light at load time; cli-table3 and chalk are imported only when a table or colour is drawn.
+// Light at load time; cli-table3 is imported only when a table is drawn.
 export { createListWriter, type ListWriter, type ListWriterOptions } from './list-writer';
 export { writeRecord, writeJsonValue, writeEscapedText } from './record';
 export { createProgress, type Progress } from './progress';
