@@ -7,7 +7,7 @@ import { jsonText as outputJson } from '../json';
 /** One line of text with control and bidi characters shown as escapes (the one text-safety module). */
 export const visible = escapeControl;
 
-export { paint, type Paint } from '../output/style';
+export { paint } from '../output/style';
 
 /** Compact JSON line, or two-space pretty JSON (the contract's `-o json`), as every command writes it. */
 export function jsonText(value: unknown, pretty: boolean): string {
