@@ -25,19 +25,23 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 const argv = process.argv.slice(2);
-// Global options that take a value (src/cli.ts): their values are not command names.
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--fields', '--jq', '--timeout', '--retries', '--max-response-bytes']);
 
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   writeStdout(`${require('../package.json').version}\n`);
   return;
 }
 
+// What the build read off the command tree (src/command-facts.ts): the global options that take a
+// value (their values are not command words) and the commands that send requests, as typed.
+const facts = readCommandFacts();
+const VALUE_OPTIONS = new Set(facts.valueOptions);
+
 /** ["bookings", "get"] for `booking -o json bookings get bk_1`: the code cache is per command. */
 const words = commandWords(argv);
 const command = words.join('-') || 'program';
-// The commands that send requests, and so parse responses with undici's llhttp (WebAssembly).
-const sendsRequests = /^(login|whoami|bookings|event-types|api)(-|$)/.test(command);
+// The commands that send requests, and so parse responses with undici's llhttp (WebAssembly): named
+// by their first word (`api`), or by two (`bookings get`).
+const sendsRequests = facts.sendsRequests.includes(words[0]) || facts.sendsRequests.includes(words.slice(0, 2).join(' '));
 
 // Before anything is compiled (the flags are part of what a code cache is checked against):
 // - WebAssembly (llhttp) is compiled by V8's baseline compiler only: otherwise V8 optimises it in
@@ -129,6 +133,16 @@ function writeFailed(name, err) {
   try {
     require('node:fs').writeSync(2, `error: cannot write to ${name}: ${texts[code] ? `${texts[code]} (${code})` : code}\n`);
   } catch {}
+}
+
+/** dist/command-facts.json; nothing known when it is missing (not built: loadProgram says so). */
+function readCommandFacts() {
+  try {
+    return JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'command-facts.json'), 'utf8'));
+  } catch (err) {
+    if (err.code !== 'ENOENT') throw err;
+    return { valueOptions: [], sendsRequests: [] };
+  }
 }
 
 /** The first two command words of argv, global options and their values skipped. */

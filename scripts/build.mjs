@@ -25,6 +25,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { writeCommandFacts } from './command-facts.mjs';
 
 const undiciParts = {
   name: 'undici-parts',
@@ -189,3 +190,5 @@ const head = `// booking-cli build ${id}\n(function (exports, require, module, _
 writeFileSync(new URL('cli.cjs', dist), Buffer.concat([Buffer.from(head), code, Buffer.from('\n})\n')]));
 for (const [name, file] of Object.entries(VENDOR)) await buildVendor(name, file);
 for (const [name, module] of Object.entries(WASM)) writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
+// What bin/booking.js reads before it loads the program: which options take values, which commands send requests.
+writeCommandFacts(dist);

@@ -3,13 +3,9 @@
 // name there is a usage error with a suggestion, not the whole help dumped on stderr.
 import { Command, Help } from 'commander';
 import { UsageError } from './errors';
+import { examplesText } from './commands/define';
 
 export const GLOBAL_OPTIONS_LINE = 'global options: see booking --help';
-
-/** The text a leaf command's help ends with: its examples, one command line each. */
-export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
-}
 
 /** Help layout for the program and, by inheritance, its subcommands. */
 export function configureHelpLayout(program: Command): void {
@@ -37,7 +33,7 @@ export function addHelpCommand(program: Command): void {
   const arg = help.registeredArguments[0]!;
   arg.choices(names);
   arg.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
-  help.addHelpText('after', examples('booking help bookings list', 'booking help webhook verify'));
+  help.addHelpText('after', examplesText(['booking help bookings list', 'booking help webhook verify']));
   // Replaces commander's own `help [command]`, which goes one level deep only (groups keep theirs).
   program.helpCommand(false);
   program.addCommand(help);

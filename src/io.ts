@@ -18,7 +18,7 @@ export interface IOStreams {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
-  /** Colour on stdout/stderr, decided once from flags and env (chalk alone ignores NO_COLOR). */
+  /** Colour on stdout/stderr, decided once from flags and env (drawn by src/output/style.ts). */
   color: boolean;
   /** Terminal width for tables; 80 when unknown. */
   columns: number;

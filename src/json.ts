@@ -2,6 +2,7 @@
 // strings their characters, objects their key order. Numbers are held as lossless-json's
 // LosslessNumber, which stringify() writes back verbatim.
 import { parse as losslessParse, stringify as losslessStringify, isLosslessNumber } from 'lossless-json';
+import { escapeJsonText } from './output/escape';
 
 export { isLosslessNumber };
 
@@ -19,6 +20,11 @@ export function parseJson(text: string): unknown {
 export function stringifyJson(value: unknown, indent = 0): string {
   if (!losslessSeen) return JSON.stringify(value, null, indent || undefined) ?? 'null';
   return losslessStringify(value, undefined, indent || undefined) ?? 'null';
+}
+
+/** JSON for output: lossless, with no raw control or bidi character left in it; pretty when indent is 2. */
+export function jsonText(value: unknown, indent = 0): string {
+  return escapeJsonText(stringifyJson(value, indent));
 }
 
 /** A JSON scalar as the plain text a table or tsv cell shows: numbers exactly as received. */

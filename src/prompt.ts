@@ -2,7 +2,7 @@
 // masking; it is imported only when a prompt is actually shown.
 import type { IOStreams } from './io';
 import { InterruptedError, UsageError } from './errors';
-import { ansi } from './webhook/text';
+import { ansi } from './output/style';
 
 const plain = (text: string) => text;
 /** inquirer's theme without colour, for --no-color (inquirer itself reads only NO_COLOR). */

@@ -2,8 +2,10 @@
 // an async iterator of items from src/http/paginate into a streaming writer from src/output.
 import type { Context } from '../context';
 import { outputFormat } from '../context';
+import type { ColumnSpec } from '../output/columns';
+import type { PagingRuleOptions } from './paging-options';
 
-export interface ListRunOptions {
+export interface ListRunOptions extends PagingRuleOptions {
   path: string;
   query?: Record<string, string | undefined>;
   limit?: number;
@@ -11,14 +13,10 @@ export interface ListRunOptions {
   cursor?: string;
   /** false for --no-paginate: one page only. */
   paginate: boolean;
-  cursorPath?: string;
-  cursorParam?: string;
-  cursorFromLast?: string;
-  itemsPath?: string;
   /** false when the endpoint takes no `limit` parameter: --limit is then applied here only. */
   sendLimit?: boolean;
-  /** Table columns to prefer, e.g. bookings' uid, title, status… */
-  preferred?: 'bookings';
+  /** Table and tsv columns to prefer when the items have them, e.g. bookings' uid, title, status… */
+  preferred?: ColumnSpec[];
 }
 
 export async function runList(ctx: Context, opts: ListRunOptions): Promise<void> {
@@ -62,7 +60,7 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     // Not silenced by -q: it says the output may be incomplete.
     onNote: (line: string) => void ctx.io.stderr.write(`${line}\n`),
   };
-  const writerOptions = opts.preferred === 'bookings' ? { preferred: output.BOOKING_COLUMNS } : {};
+  const writerOptions = { preferred: opts.preferred };
 
   if (!opts.paginate) {
     const page = await fetchOnePage(client, pageOptions);

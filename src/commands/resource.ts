@@ -1,12 +1,9 @@
 // Single-resource responses arrive in unknown envelopes: `{...}`, `{"data": {...}}`,
 // `{"status": "ok", "data": {"booking": {...}}}`. get and whoami print the resource itself.
+import { isPlainObject } from '../plain-object';
 
 const ENVELOPE_KEYS = ['data', 'booking', 'result', 'item', 'record', 'user', 'owner', 'me', 'event_type', 'eventType'];
 const IDENTITY_KEYS = ['uid', 'id', 'email', 'username', 'slug'];
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v as { isLosslessNumber?: boolean }).isLosslessNumber;
-}
 
 /**
  * Unwraps up to two levels of envelope: an object with no identity field of its own whose only

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as losslessParse } from 'lossless-json';
 import { UsageError } from '../errors';
+import { isPlainObject } from '../plain-object';
 import type { Profile } from './types';
 import { PROFILE_KEYS } from './types';
 
@@ -44,11 +45,11 @@ export function parseConfigText(raw: string, path: string): ConfigData {
     // Node's message may quote the file's text, key included: say only where it broke.
     throw malformedConfig(path, `it is not valid JSON${where(text, (err as Error).message)}`);
   }
-  if (!isObject(data)) throw malformedConfig(path, 'it is not a JSON object');
+  if (!isPlainObject(data)) throw malformedConfig(path, 'it is not a JSON object');
   const profiles = data.profiles ?? {};
-  if (!isObject(profiles)) throw malformedConfig(path, '"profiles" is not an object');
+  if (!isPlainObject(profiles)) throw malformedConfig(path, '"profiles" is not an object');
   for (const [name, profile] of Object.entries(profiles)) {
-    if (!isObject(profile)) throw malformedConfig(path, `profile ${JSON.stringify(name)} is not an object`);
+    if (!isPlainObject(profile)) throw malformedConfig(path, `profile ${JSON.stringify(name)} is not an object`);
     for (const key of PROFILE_KEYS) {
       const value = profile[key];
       if (value !== undefined && typeof value !== 'string') {
@@ -68,10 +69,6 @@ export function profileOf(data: ConfigData, name: string): StoredProfile | undef
 export function malformedConfig(path: string, why: string): UsageError {
   // One line, like every error; the file is left for the user to repair.
   return new UsageError(`malformed config file ${path}: ${why}; fix it or move it away (booking leaves it untouched).`);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function where(text: string, message: string): string {

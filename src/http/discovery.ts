@@ -3,16 +3,13 @@
 // driven by the rule table in ./paging-rules; the user can override with --items-path / --cursor-path.
 import { isLosslessNumber } from '../json';
 import { UsageError } from '../errors';
+import { isPlainObject } from '../plain-object';
 import {
   CONTAINERS, LINK_ARRAYS, MORE_FLAGS, NEXT_FIELDS, NEXT_OBJECT_KEYS, OFFSET_FIELDS, PAGE_COUNT_FIELDS,
   STRIPE_LIST, TOTAL_FIELDS,
 } from './paging-rules';
 
 type JsonObject = Record<string, unknown>;
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
-}
 
 const pathCache = new Map<string, string[]>();
 
@@ -46,7 +43,7 @@ export function valueAt(body: unknown, path: string): unknown {
   let current: unknown = body;
   for (const step of parsePath(path)) {
     if (Array.isArray(current) && /^\d+$/.test(step)) current = current[Number(step)];
-    else if (isObject(current) && Object.hasOwn(current, step)) current = current[step];
+    else if (isPlainObject(current) && Object.hasOwn(current, step)) current = current[step];
     else return undefined;
   }
   return current;
@@ -61,14 +58,14 @@ export function findItems(body: unknown, itemsPath?: string): unknown[] | undefi
     const value = valueAt(body, itemsPath);
     return Array.isArray(value) ? value : undefined;
   }
-  if (!isObject(body)) return undefined;
+  if (!isPlainObject(body)) return undefined;
   const data = body.data;
-  for (const scope of isObject(data) ? [body, data] : [body]) {
+  for (const scope of isPlainObject(data) ? [body, data] : [body]) {
     for (const key of ITEM_KEYS) if (Array.isArray(scope[key])) return scope[key] as unknown[];
   }
   // The only array-valued field, at the top level or in HAL's `_embedded` (`{_embedded: {orders: […]}}`);
   // PayPal's `links: [{href, rel}]` beside the items is paging, not data.
-  for (const scope of isObject(body._embedded) ? [body, body._embedded] : [body]) {
+  for (const scope of isPlainObject(body._embedded) ? [body, body._embedded] : [body]) {
     const arrays = Object.entries(scope).filter(([k, v]) => Array.isArray(v) && !LINK_ARRAYS.includes(k)).map(([, v]) => v as unknown[]);
     if (arrays.length === 1) return arrays[0];
   }
@@ -83,8 +80,8 @@ interface Scope {
 
 /** The body, then its containers, then containers inside those (data.pagination, links.pages…). */
 function pagingObjects(body: unknown): Scope[] {
-  if (!isObject(body)) return [];
-  const inside = (s: Scope) => CONTAINERS.filter((k) => isObject(s.o[k])).map((k) => ({ o: s.o[k] as JsonObject, at: `${s.at}${k}.` }));
+  if (!isPlainObject(body)) return [];
+  const inside = (s: Scope) => CONTAINERS.filter((k) => isPlainObject(s.o[k])).map((k) => ({ o: s.o[k] as JsonObject, at: `${s.at}${k}.` }));
   const level1 = inside({ o: body, at: '' });
   return [{ o: body, at: '' }, ...level1, ...level1.flatMap(inside)];
 }
@@ -164,7 +161,7 @@ export function findNext(body: unknown, linkHeader: string | undefined, opts: Ne
       if (next !== undefined) return { next: next ?? undefined, more };
     }
   }
-  if (isObject(body) && body.object === STRIPE_LIST.object && body[STRIPE_LIST.flag] === true) {
+  if (isPlainObject(body) && body.object === STRIPE_LIST.object && body[STRIPE_LIST.flag] === true) {
     return { next: fromLast(opts.items, STRIPE_LIST.field, param ?? STRIPE_LIST.param), more };
   }
   return { more };
@@ -180,7 +177,7 @@ function nextFrom(value: unknown, param: string | undefined): NextPage | null | 
   if (value === null || value === false || value === '') return null;
   if (typeof value === 'string') return isPageUrl(value) ? { url: value } : withParam(value, param);
   if (typeof value === 'number' || isLosslessNumber(value)) return withParam(String(value), param);
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   for (const { key, token } of NEXT_OBJECT_KEYS) {
     if (!Object.hasOwn(value, key)) continue;
     const next = nextFrom(value[key], token ? (param ?? key) : param);
@@ -195,7 +192,7 @@ function withParam(cursor: string, param: string | undefined): NextPage {
 
 function relNext(links: unknown[]): string | undefined {
   for (const l of links) {
-    if (!isObject(l) || typeof l.href !== 'string' || l.href === '') continue;
+    if (!isPlainObject(l) || typeof l.href !== 'string' || l.href === '') continue;
     const rel = Array.isArray(l.rel) ? l.rel : [l.rel];
     if (rel.some((r) => typeof r === 'string' && r.toLowerCase() === 'next')) return l.href;
   }
@@ -235,5 +232,5 @@ export function offsetOnly(body: unknown, received: number): string | undefined 
 
 /** Top-level field names, for the message when no items are found. */
 export function topLevelFields(body: unknown): string[] {
-  return isObject(body) ? Object.keys(body).slice(0, 12) : [];
+  return isPlainObject(body) ? Object.keys(body).slice(0, 12) : [];
 }

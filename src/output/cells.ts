@@ -4,7 +4,8 @@
 import { scalarText, stringifyJson } from '../json';
 import { cellValue, type Column } from './columns';
 import { escapeControl } from './escape';
-import { getPath, isPlainObject } from './paths';
+import { getPath } from './paths';
+import { isPlainObject } from '../plain-object';
 
 /** A value as one tsv field: numbers with their digits, nested values as compact JSON, escaped. */
 export function rawText(value: unknown): string {

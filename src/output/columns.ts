@@ -1,7 +1,8 @@
 // Which columns a table or tsv shows. Field names are not part of the API's documentation, so a
 // column is a list of aliases tried per item, and for data with no preferred columns the columns come
 // from the items' own top-level fields.
-import { getPath, isPlainObject, parsePath, type Path } from './paths';
+import { getPath, parsePath, type Path } from './paths';
+import { isPlainObject } from '../plain-object';
 import { escapeControl } from './escape';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */
@@ -19,28 +20,6 @@ export interface Column {
   paths: Path[];
   kind: ColumnKind;
 }
-
-// Lookup is also loose (case, `_`, `-` ignored), so start_time covers startTime and StartTime too.
-// A calendar-style {dateTime, timeZone} object is tried before the plain field.
-const startPaths = ['start.dateTime', 'start', 'start_time', 'starts_at', 'start_at', 'start_date', 'start_datetime', 'time', 'scheduled_at', 'date'];
-const endPaths = ['end.dateTime', 'end', 'end_time', 'ends_at', 'end_at', 'end_date', 'end_datetime'];
-
-export const BOOKING_COLUMNS: ColumnSpec[] = [
-  { header: 'UID', kind: 'id', paths: ['uid', 'booking_uid', 'id', 'booking_id'] },
-  { header: 'TITLE', kind: 'text', paths: ['title', 'name', 'summary', 'subject', 'event_type.title', 'event_type.name'] },
-  { header: 'STATUS', kind: 'status', paths: ['status', 'state', 'booking_status'] },
-  { header: 'START', kind: 'time', paths: startPaths },
-  { header: 'END', kind: 'time', paths: endPaths },
-  {
-    header: 'ATTENDEE',
-    kind: 'people',
-    paths: [
-      'attendee.name', 'attendee.email', 'attendee_name', 'attendees.0.name', 'attendees.0.email', 'attendee_email',
-      'attendee', 'attendees.0', 'invitee.name', 'invitee.email', 'guest.name',
-      'guest.email', 'booker.name', 'booker.email', 'customer.name', 'customer.email',
-    ],
-  },
-];
 
 export function resolveColumn(spec: ColumnSpec): Column {
   return { header: spec.header, paths: spec.paths.map(parsePath), kind: spec.kind ?? 'text' };

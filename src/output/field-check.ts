@@ -4,7 +4,8 @@
 // the check runs once, when the first items arrive (for get, the one record).
 import { UsageError } from '../errors';
 import { escapeControl, escapeJsonText } from './escape';
-import { getPath, isPlainObject, parsePath } from './paths';
+import { getPath, parsePath } from './paths';
+import { isPlainObject } from '../plain-object';
 import { fieldList, type OutputContext } from './sink';
 
 const MAX_LISTED = 40;

@@ -1,17 +1,13 @@
 // Dot paths into data of unknown shape: `attendee.name`, `attendees.0.email` (or `attendees[0].email`),
 // and `attendees.name` for the names of all attendees. A key that is not there exactly is also looked
 // up loosely (case, `_` and `-` ignored), so `startTime` finds `start_time`.
-import { isLosslessNumber } from '../json';
+import { isPlainObject } from '../plain-object';
 
 export type Path = string[];
 
 export function parsePath(path: string): Path {
   if (path === '') return [];
   return path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((s) => s !== '');
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value);
 }
 
 function loose(key: string): string {

@@ -4,8 +4,10 @@ import { outputFormat } from '../context';
 import { displayText, localTime, rawText } from './cells';
 import { localZoneName } from './columns';
 import { escapeControl, escapeControlKeepLines } from './escape';
-import { flatten, getPath, isPlainObject, parsePath, project } from './paths';
-import { emit, fieldList, fieldPaths, jsonText, type OutputContext } from './sink';
+import { flatten, getPath, parsePath, project } from './paths';
+import { isPlainObject } from '../plain-object';
+import { emit, fieldList, fieldPaths, type OutputContext } from './sink';
+import { jsonText } from '../json';
 import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */

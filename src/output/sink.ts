@@ -2,8 +2,6 @@
 // lines), never interleaved with a progress line on the same terminal.
 import type { Context } from '../context';
 import { hint } from '../context';
-import { stringifyJson } from '../json';
-import { escapeJsonText } from './escape';
 import { parsePath, type Path } from './paths';
 import { clearProgressLine } from './progress';
 
@@ -33,11 +31,6 @@ export function drained(ctx: OutputContext): Promise<void> | undefined {
     };
     for (const event of events) out.once!(event, done);
   });
-}
-
-/** Lossless JSON with no raw control or bidi character left in it; pretty when indent is 2. */
-export function jsonText(value: unknown, indent = 0): string {
-  return escapeJsonText(stringifyJson(value, indent));
 }
 
 /** --fields, or undefined when not given. */

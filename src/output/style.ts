@@ -1,6 +1,32 @@
-// Colour for the table: header bold, statuses by meaning. chalk is loaded only when colour is on, and
-// with an explicit level, because chalk's own detection ignores NO_COLOR and --no-color.
+// Colour, drawn in one place: SGR codes around text (tables, webhook lines, prompts). Whether colour is
+// on is decided once, in src/io.ts (decideColor, and --no-color in src/cli.ts); this module only
+// draws. A few fixed codes, so no library: chalk's detection ignored NO_COLOR and --no-color anyway.
 
+/** Text between an SGR code and its reset; empty text stays empty (as chalk left it). */
+export const ansi =
+  (open: number, close: number) =>
+  (text: string): string =>
+    text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`;
+
+const bold = ansi(1, 22);
+const dim = ansi(2, 22);
+const red = ansi(31, 39);
+const green = ansi(32, 39);
+const yellow = ansi(33, 39);
+
+/** The webhook commands' three tones. */
+export interface Paint {
+  good(text: string): string;
+  bad(text: string): string;
+  dim(text: string): string;
+}
+
+export function paint(color: boolean): Paint {
+  if (!color) return { good: (t) => t, bad: (t) => t, dim: (t) => t };
+  return { good: green, bad: red, dim };
+}
+
+/** The table's: header bold, statuses by meaning. */
 export interface Style {
   bold(text: string): string;
   /** `text` coloured by what the (already escaped) status value means. */
@@ -13,9 +39,9 @@ const GOOD = /^(confirmed|accepted|approved|completed|complete|done|active|booke
 const WAITING = /^(pending|unconfirmed|awaiting.*|tentative|requested|rescheduled|hold|on_?hold|draft|new)$/;
 const BAD = /^(cancell?ed|rejected|declined|no_?show|failed|error|expired|deleted|refunded)$/;
 
-export type StatusTone = 'good' | 'waiting' | 'bad' | 'other';
+type StatusTone = 'good' | 'waiting' | 'bad' | 'other';
 
-export function statusTone(text: string): StatusTone {
+function statusTone(text: string): StatusTone {
   const key = text.trim().toLowerCase().replace(/[\s-]+/g, '_');
   if (GOOD.test(key)) return 'good';
   if (WAITING.test(key)) return 'waiting';
@@ -23,15 +49,8 @@ export function statusTone(text: string): StatusTone {
   return 'other';
 }
 
-export async function loadStyle(color: boolean): Promise<Style> {
-  if (!color) return plain;
-  const { Chalk } = await import('chalk');
-  const chalk = new Chalk({ level: 1 });
-  const tones: Record<StatusTone, (t: string) => string> = {
-    good: chalk.green,
-    waiting: chalk.yellow,
-    bad: chalk.red,
-    other: (t) => t,
-  };
-  return { bold: chalk.bold, status: (t) => tones[statusTone(t)](t) };
+const TONES: Record<StatusTone, (t: string) => string> = { good: green, waiting: yellow, bad: red, other: (t) => t };
+
+export function tableStyle(color: boolean): Style {
+  return color ? { bold, status: (t) => TONES[statusTone(t)](t) } : plain;
 }

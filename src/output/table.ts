@@ -2,13 +2,13 @@
 // terminal width, header bold and statuses coloured when colour is on. A list is laid out once, from
 // its first rows, and every later row is written as it arrives (constant time and memory per row);
 // a record goes through cli-table3 for its word wrap. Loaded with import() only when a table is
-// printed: cli-table3 and chalk stay out of the start-up path of tsv/json/ndjson.
+// printed: cli-table3 stays out of the start-up path of tsv/json/ndjson.
 import Table from 'cli-table3';
 import * as utilsModule from 'cli-table3/src/utils.js';
 import type { Column, ColumnKind } from './columns';
 import { tableCell } from './cells';
 import { fitWidths } from './fit';
-import { loadStyle, type Style } from './style';
+import { tableStyle, type Style } from './style';
 
 type Utils = typeof utilsModule;
 // CommonJS seen from ESM: the functions may sit on the namespace or on its default export.
@@ -72,7 +72,7 @@ export interface TableRenderer {
 }
 
 export async function loadTableRenderer(color: boolean): Promise<TableRenderer> {
-  const style = await loadStyle(color);
+  const style = tableStyle(color);
   return { layout: (c, s, w, d) => listLayout(style, c, s, w, d), record: (p, w) => renderRecord(style, p, w) };
 }
 

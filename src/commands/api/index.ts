@@ -1,46 +1,42 @@
 // `booking api <path>`: a GET of any path under the base URL with the key, for what the commands do
 // not cover (gh api's habit). Bodies are printed as sent: JSON pretty-printed losslessly, anything else
 // byte for byte (escaped on a terminal).
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CommandDeps, RunResult } from '../deps';
+import { defineCommand, option } from '../define';
+import { pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
 import type { Context } from '../../context';
 import type { HttpResponse } from '../../http/types';
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../errors';
 import { collect, intOption, nonEmpty } from '../../options';
 import { runList, throughPager } from '../list-runner';
-import { examples } from '../../help';
 
-export interface ApiOptions {
+export interface ApiOptions extends PagingRuleOptions {
   path: string;
   paginate: boolean;
   fields: [string, string][];
   limit?: number;
   cursor?: string;
-  cursorPath?: string;
-  cursorParam?: string;
-  cursorFromLast?: string;
-  itemsPath?: string;
 }
 
-export function newCmdApi(deps: CommandDeps, runF = runApi): Command {
-  return new Command('api')
-    .description('GET any path under the base URL with your key (for endpoints the commands do not cover)')
-    .argument('<path>', 'path under the base URL, e.g. /api/v1/me')
-    .option('--paginate', 'follow next pages and print all items (paging rules of bookings list)', false)
-    .option('-F, --field <key=value>', 'add a query parameter (repeatable)', collect(keyValue), [])
-    .option('-L, --limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000))
-    .addOption(new Option('--cursor <cursor>', 'with --paginate: start at this cursor or next-page URL (as a failure names it)').argParser(nonEmpty('--cursor')))
-    .addOption(new Option('--cursor-path <path>', 'with --paginate: dot path of the next cursor in the body').argParser(nonEmpty('--cursor-path')))
-    .addOption(new Option('--items-path <path>', 'with --paginate: dot path of the items array in the body').argParser(nonEmpty('--items-path')))
-    .addOption(new Option('--cursor-param <name>', 'with --paginate: query parameter that carries the cursor (default: cursor, or the convention\'s)').argParser(nonEmpty('--cursor-param')))
-    .addOption(new Option('--cursor-from-last <field>', 'with --paginate: the next cursor is this field of the last item (Stripe style)').argParser(nonEmpty('--cursor-from-last')))
-    .addHelpText('after', examples('booking api /api/v1/me', 'booking api /api/v1/bookings -F status=pending -F limit=5', 'booking api /api/v1/bookings --paginate -L 200 --jq \'.[].uid\''))
-    .action(async (path: string, opts: { paginate: boolean; field: [string, string][]; limit?: number; cursor?: string; cursorPath?: string; cursorParam?: string; cursorFromLast?: string; itemsPath?: string }, cmd: Command) => {
-      const { field: fields, ...rest } = opts;
-      deps.setExitCode((await runF({ path, fields, ...rest }, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdApi = defineCommand<ApiOptions>({
+  name: 'api',
+  description: 'GET any path under the base URL with your key (for endpoints the commands do not cover)',
+  arguments: [['<path>', 'path under the base URL, e.g. /api/v1/me']],
+  options: [
+    option('--paginate', 'follow next pages and print all items (paging rules of bookings list)', undefined, false),
+    option('-F, --field <key=value>', 'add a query parameter (repeatable)', collect(keyValue), []),
+    option('-L, --limit <n>', 'with --paginate: print at most N items', intOption(1, 1_000_000_000)),
+    option('--cursor <cursor>', 'with --paginate: start at this cursor or next-page URL (as a failure names it)', nonEmpty('--cursor')),
+    ...pagingRuleOptions('with --paginate: '),
+  ],
+  sendsRequests: true,
+  examples: ['booking api /api/v1/me', 'booking api /api/v1/bookings -F status=pending -F limit=5', "booking api /api/v1/bookings --paginate -L 200 --jq '.[].uid'"],
+  // -F/--field is read as `fields`: the list of them.
+  input: ({ field, ...rest }) => ({ ...rest, fields: field }) as ApiOptions,
+  run: runApi,
+});
 
 function keyValue(value: string): [string, string] {
   const eq = value.indexOf('=');
@@ -75,8 +71,7 @@ export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   if (opts.paginate) {
     // api is JSON-first: a paginated call prints one JSON array unless -o says otherwise.
     const listCtx = ctx.globals.output ? ctx : { ...ctx, globals: { ...ctx.globals, output: 'json' as const } };
-    const { limit, cursor, cursorPath, cursorParam, cursorFromLast, itemsPath } = opts;
-    await runList(listCtx, { path: target, paginate: true, limit, cursor, cursorPath, cursorParam, cursorFromLast, itemsPath, sendLimit: false });
+    await runList(listCtx, { path: target, paginate: true, limit: opts.limit, cursor: opts.cursor, ...pagingRules(opts), sendLimit: false });
     return;
   }
   const client = await ctx.http();

@@ -4,7 +4,7 @@ import type { CommandDeps } from '../deps';
 import { newCmdLogin } from './login';
 import { newCmdLogout } from './logout';
 import { newCmdWhoami } from './whoami';
-import { newCmdProfiles } from './profiles';
+import { newCmdAuthStatus, newCmdProfiles } from './profiles';
 
 export function registerAuthCommands(program: Command, deps: CommandDeps): void {
   program.addCommand(newCmdLogin(deps));
@@ -12,5 +12,5 @@ export function registerAuthCommands(program: Command, deps: CommandDeps): void 
   program.addCommand(newCmdWhoami(deps));
   program.addCommand(newCmdProfiles(deps));
   // gh's spelling of the same question.
-  program.addCommand(new Command('auth').description('the profiles and their keys (auth status = profiles)').addCommand(newCmdProfiles(deps, 'status')));
+  program.addCommand(new Command('auth').description('the profiles and their keys (auth status = profiles)').addCommand(newCmdAuthStatus(deps)));
 }

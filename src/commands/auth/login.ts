@@ -1,5 +1,6 @@
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import { Option } from 'commander';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import type { Connection } from '../../config/types';
@@ -10,7 +11,6 @@ import { promptHidden } from '../../prompt';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from '../../config/keys';
 import { missingBaseUrl, present } from '../../config/resolve';
 import { describeOwner } from './owner';
-import { examples } from '../../help';
 
 export interface LoginOptions {
   /** Read the key from stdin instead of a hidden prompt. */
@@ -19,17 +19,15 @@ export interface LoginOptions {
   verify: boolean;
 }
 
-export function newCmdLogin(deps: CommandDeps, runF = runLogin): Command {
-  return new Command('login')
-    .description('save an API key (and base URL) to the profile, after checking it with GET /api/v1/me')
-    .option('--with-key', 'read the key from stdin instead of a hidden prompt')
-    .option('--no-verify', 'save the key without checking it')
-    .addHelpText('after', examples('booking login --base-url https://api.example.com', 'booking login --base-url https://api.example.com --with-key < key.txt'))
-    .action(async (opts: { withKey?: boolean; verify?: boolean }, cmd: Command) => {
-      const options: LoginOptions = { withKey: opts.withKey === true, verify: opts.verify !== false };
-      deps.setExitCode((await runF(options, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdLogin = defineCommand<LoginOptions>({
+  name: 'login',
+  description: 'save an API key (and base URL) to the profile, after checking it with GET /api/v1/me',
+  options: [new Option('--with-key', 'read the key from stdin instead of a hidden prompt'), new Option('--no-verify', 'save the key without checking it')],
+  sendsRequests: true,
+  examples: ['booking login --base-url https://api.example.com', 'booking login --base-url https://api.example.com --with-key < key.txt'],
+  input: (parsed) => ({ withKey: parsed.withKey === true, verify: parsed.verify !== false }),
+  run: runLogin,
+});
 
 export async function runLogin(opts: LoginOptions, ctx: Context): RunResult {
   const store = await ctx.config();

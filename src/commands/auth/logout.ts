@@ -1,18 +1,15 @@
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { warnEnvKey } from './login';
-import { examples } from '../../help';
 
-export function newCmdLogout(deps: CommandDeps, runF = runLogout): Command {
-  return new Command('logout')
-    .description("remove the profile's saved API key (its base URL stays)")
-    .addHelpText('after', examples('booking logout', 'booking logout --profile staging'))
-    .action(async (_opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdLogout = defineCommand<object>({
+  name: 'logout',
+  description: "remove the profile's saved API key (its base URL stays)",
+  examples: ['booking logout', 'booking logout --profile staging'],
+  run: runLogout,
+});
 
 export async function runLogout(_opts: object, ctx: Context): RunResult {
   const store = await ctx.config();

@@ -2,6 +2,7 @@
 // this looks for the usual name and email fields in the resource or one envelope down.
 import { unwrapResource } from '../resource';
 import { escapeControl } from '../../output/escape';
+import { isPlainObject } from '../../plain-object';
 
 const NAME_KEYS = ['name', 'full_name', 'fullName', 'display_name', 'displayName'];
 const HANDLE_KEYS = ['username', 'login', 'handle'];
@@ -13,8 +14,8 @@ type Obj = Record<string, unknown>;
 /** "Ada Lovelace <ada@example.com>", "ada", … or undefined when the body names nobody. */
 export function describeOwner(body: unknown): string | undefined {
   const resource = unwrapResource(body);
-  if (!isObject(resource)) return undefined;
-  const candidates = [resource, ...NESTED_KEYS.map((k) => resource[k]).filter(isObject)];
+  if (!isPlainObject(resource)) return undefined;
+  const candidates = [resource, ...NESTED_KEYS.map((k) => resource[k]).filter(isPlainObject)];
   for (const obj of candidates) {
     const name = firstText(obj, NAME_KEYS) ?? firstText(obj, HANDLE_KEYS);
     const email = firstText(obj, EMAIL_KEYS);
@@ -31,8 +32,4 @@ function firstText(obj: Obj, keys: string[]): string | undefined {
     if (typeof v === 'string' && v.trim() !== '') return v.trim();
   }
   return undefined;
-}
-
-function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,21 +1,23 @@
 // `booking profiles` (also `booking auth status`): every profile in the config with its base URL, the
 // key masked, and which one this run would use (--profile, BOOKING_PROFILE, else "default").
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { present } from '../../config/resolve';
 import { maskKey } from './whoami';
-import { examples } from '../../help';
 
-export function newCmdProfiles(deps: CommandDeps, name = 'profiles', runF = runProfiles): Command {
-  return new Command(name)
-    .description('list the profiles: name, base URL, masked key, and which one is active')
-    .addHelpText('after', examples(`booking ${name === 'profiles' ? 'profiles' : 'auth status'}`, 'booking profiles -o json', 'BOOKING_PROFILE=staging booking profiles'))
-    .action(async (_opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
-    });
-}
+/** `booking profiles`, and gh's spelling of the same question, `booking auth status`. */
+const profilesCommand = (name: string, invocation: string) =>
+  defineCommand<object>({
+    name,
+    description: 'list the profiles: name, base URL, masked key, and which one is active',
+    examples: [invocation, 'booking profiles -o json', 'BOOKING_PROFILE=staging booking profiles'],
+    run: runProfiles,
+  });
+
+export const newCmdProfiles = profilesCommand('profiles', 'booking profiles');
+export const newCmdAuthStatus = profilesCommand('status', 'booking auth status');
 
 export interface ProfileRow {
   name: string;

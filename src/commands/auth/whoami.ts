@@ -1,19 +1,17 @@
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { baseUrlText } from '../../config/keys';
 import { hint } from '../../context';
 import { unwrapResource } from '../resource';
-import { examples } from '../../help';
 
-export function newCmdWhoami(deps: CommandDeps, runF = runWhoami): Command {
-  return new Command('whoami')
-    .description('show the owner of the key (GET /api/v1/me); profile, base URL and key source on stderr')
-    .addHelpText('after', examples('booking whoami', 'booking whoami --json', 'booking whoami --profile staging'))
-    .action(async (_opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdWhoami = defineCommand<object>({
+  name: 'whoami',
+  description: 'show the owner of the key (GET /api/v1/me); profile, base URL and key source on stderr',
+  sendsRequests: true,
+  examples: ['booking whoami', 'booking whoami --json', 'booking whoami --profile staging'],
+  run: runWhoami,
+});
 
 /** The key as it may be shown: only its last 4 characters. */
 export function maskKey(key: string): string {

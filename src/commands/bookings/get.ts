@@ -1,24 +1,26 @@
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { UsageError } from '../../errors';
 import { unwrapResource } from '../resource';
-import { examples } from '../../help';
 
 export interface BookingsGetOptions {
   uid: string;
 }
 
-export function newCmdBookingsGet(deps: CommandDeps, runF = runBookingsGet): Command {
-  return new Command('get')
-    .alias('view')
-    .description('show one booking by its uid')
-    .argument('<uid>', 'the booking\'s public uid')
-    .addHelpText('after', examples('booking bookings get bk_5q7tf95he72spj', 'booking bookings view bk_5q7tf95he72spj --json uid,status,attendee.email', 'booking bookings get bk_5q7tf95he72spj --jq .attendee.name'))
-    .action(async (uid: string, _opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({ uid }, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdBookingsGet = defineCommand<BookingsGetOptions>({
+  name: 'get',
+  aliases: ['view'],
+  description: 'show one booking by its uid',
+  arguments: [['<uid>', "the booking's public uid"]],
+  sendsRequests: true,
+  examples: [
+    'booking bookings get bk_5q7tf95he72spj',
+    'booking bookings view bk_5q7tf95he72spj --json uid,status,attendee.email',
+    'booking bookings get bk_5q7tf95he72spj --jq .attendee.name',
+  ],
+  run: runBookingsGet,
+});
 
 /** The uid as one path segment: percent-encoded, and never a "." or ".." that a URL would resolve away. */
 export function uidPath(uid: string): string {

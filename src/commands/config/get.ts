@@ -1,22 +1,20 @@
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { profileKey } from '../../config/keys';
-import { examples } from '../../help';
+import { KEY_HELP } from './set';
 
 export interface ConfigGetOptions {
   key: string;
 }
 
-export function newCmdConfigGet(deps: CommandDeps, runF = runConfigGet): Command {
-  return new Command('get')
-    .description('print one setting as saved (the API key unmasked); nothing when it is not set')
-    .argument('<key>', 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)')
-    .addHelpText('after', examples('booking config get baseUrl', 'booking config get cursorPath --profile staging'))
-    .action(async (key: string, _opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({ key }, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdConfigGet = defineCommand<ConfigGetOptions>({
+  name: 'get',
+  description: 'print one setting as saved (the API key unmasked); nothing when it is not set',
+  arguments: [['<key>', KEY_HELP]],
+  examples: ['booking config get baseUrl', 'booking config get cursorPath --profile staging'],
+  run: runConfigGet,
+});
 
 /** Like `gh config get`: an unset key prints nothing and still exits 0, so scripts can test for "". */
 export async function runConfigGet(opts: ConfigGetOptions, ctx: Context): RunResult {

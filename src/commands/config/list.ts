@@ -1,20 +1,17 @@
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { PROFILE_KEYS } from '../../config/types';
 import { present } from '../../config/resolve';
 import { maskKey } from '../auth/whoami';
-import { examples } from '../../help';
 
-export function newCmdConfigList(deps: CommandDeps, runF = runConfigList): Command {
-  return new Command('list')
-    .description("the profile's settings, the key masked (key<TAB>value when piped; -o json for an object)")
-    .addHelpText('after', examples('booking config list', 'booking config list -o json --profile staging'))
-    .action(async (_opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({}, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdConfigList = defineCommand<object>({
+  name: 'list',
+  description: "the profile's settings, the key masked (key<TAB>value when piped; -o json for an object)",
+  examples: ['booking config list', 'booking config list -o json --profile staging'],
+  run: runConfigList,
+});
 
 export async function runConfigList(_opts: object, ctx: Context): RunResult {
   const store = await ctx.config();

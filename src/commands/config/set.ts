@@ -1,10 +1,9 @@
-import { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { profileKey, settingValue } from '../../config/keys';
 import { assertTransportAllowed } from '../../http/url';
-import { examples } from '../../help';
 
 export interface ConfigSetOptions {
   key: string;
@@ -15,28 +14,27 @@ export interface ConfigUnsetOptions {
   key: string;
 }
 
-const KEY_HELP = 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)';
+/** The <key> argument of config get, set and unset. */
+export const KEY_HELP = 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)';
 
-export function newCmdConfigSet(deps: CommandDeps, runF = runConfigSet): Command {
-  return new Command('set')
-    .description('save one setting to the profile')
-    .argument('<key>', KEY_HELP)
-    .argument('<value>', 'the value; baseUrl must be an http(s) URL')
-    .addHelpText('after', examples('booking config set baseUrl https://api.example.com', 'booking config set cursorPath meta.next_cursor --profile staging'))
-    .action(async (key: string, value: string, _opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({ key, value }, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdConfigSet = defineCommand<ConfigSetOptions>({
+  name: 'set',
+  description: 'save one setting to the profile',
+  arguments: [
+    ['<key>', KEY_HELP],
+    ['<value>', 'the value; baseUrl must be an http(s) URL'],
+  ],
+  examples: ['booking config set baseUrl https://api.example.com', 'booking config set cursorPath meta.next_cursor --profile staging'],
+  run: runConfigSet,
+});
 
-export function newCmdConfigUnset(deps: CommandDeps, runF = runConfigUnset): Command {
-  return new Command('unset')
-    .description('remove one setting from the profile')
-    .argument('<key>', KEY_HELP)
-    .addHelpText('after', examples('booking config unset cursorPath', 'booking config unset apiKey --profile staging'))
-    .action(async (key: string, _opts: unknown, cmd: Command) => {
-      deps.setExitCode((await runF({ key }, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdConfigUnset = defineCommand<ConfigUnsetOptions>({
+  name: 'unset',
+  description: 'remove one setting from the profile',
+  arguments: [['<key>', KEY_HELP]],
+  examples: ['booking config unset cursorPath', 'booking config unset apiKey --profile staging'],
+  run: runConfigUnset,
+});
 
 export async function runConfigSet(opts: ConfigSetOptions, ctx: Context): RunResult {
   const key = profileKey(opts.key);

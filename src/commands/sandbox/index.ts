@@ -1,14 +1,14 @@
 // `booking sandbox`: flags to options, nothing more. The server itself is imported when the command
 // runs (run.ts), so registering this command costs every other command nothing at start-up.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandDeps } from '../deps';
+import { defineCommand, option } from '../define';
 import { collect, intOption, nonEmpty } from '../../options';
 import {
   DEFAULT_API_KEY, DEFAULT_BOOKINGS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, DEFAULT_SHAPE, DEFAULT_TICK_SECONDS,
   DEFAULT_WEBHOOK_SECRET, SHAPES, webhookUrlProblem, type ShapeName,
 } from '../../sandbox/defaults';
 import { runSandbox } from './run';
-import { examples } from '../../help';
 
 export interface SandboxCmdOptions {
   port: number;
@@ -30,26 +30,26 @@ export function registerSandboxCommand(program: Command, deps: CommandDeps): voi
   program.addCommand(newCmdSandbox(deps));
 }
 
-export function newCmdSandbox(deps: CommandDeps, runF = runSandbox): Command {
-  return new Command('sandbox')
-    .description('run a local fake of the service: the four endpoints, paging, and signed webhooks of a simulated booking lifecycle')
-    .option('--port <port>', 'port to listen on; 0 picks a free one', intOption(0, 65_535), DEFAULT_PORT)
-    .option('--host <host>', 'address to listen on', nonEmpty('--host'), DEFAULT_HOST)
-    .option('--api-key <key>', 'the bearer key the sandbox accepts', nonEmpty('--api-key'), DEFAULT_API_KEY)
-    .option('--bookings <n>', 'how many bookings to start with', intOption(0, 100_000), DEFAULT_BOOKINGS)
-    .option('--seed <seed>', 'seed of the generated data (same seed, same data)', nonEmpty('--seed'), DEFAULT_SEED)
-    .option('--webhook-url <url>', 'send signed deliveries here (repeatable)', collect(webhookUrl))
-    .option('--webhook-secret <secret>', 'signing secret of the deliveries', nonEmpty('--webhook-secret'), DEFAULT_WEBHOOK_SECRET)
-    .option('--tick <seconds>', 'seconds between lifecycle changes; 0 stops them', tickSeconds, DEFAULT_TICK_SECONDS)
-    .addOption(new Option('--shape <name>', 'response shape of lists and objects').choices(SHAPES).default(DEFAULT_SHAPE))
-    .option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000))
-    .option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate)
-    .option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000))
-    .addHelpText('after', examples('booking sandbox', 'booking sandbox --port 0 --bookings 500 --seed 7', 'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1'))
-    .action(async (opts: SandboxCmdOptions, cmd: Command) => {
-      deps.setExitCode((await runF(opts, deps.context(cmd))) ?? 0);
-    });
-}
+export const newCmdSandbox = defineCommand<SandboxCmdOptions>({
+  name: 'sandbox',
+  description: 'run a local fake of the service: the four endpoints, paging, and signed webhooks of a simulated booking lifecycle',
+  options: [
+    option('--port <port>', 'port to listen on; 0 picks a free one', intOption(0, 65_535), DEFAULT_PORT),
+    option('--host <host>', 'address to listen on', nonEmpty('--host'), DEFAULT_HOST),
+    option('--api-key <key>', 'the bearer key the sandbox accepts', nonEmpty('--api-key'), DEFAULT_API_KEY),
+    option('--bookings <n>', 'how many bookings to start with', intOption(0, 100_000), DEFAULT_BOOKINGS),
+    option('--seed <seed>', 'seed of the generated data (same seed, same data)', nonEmpty('--seed'), DEFAULT_SEED),
+    option('--webhook-url <url>', 'send signed deliveries here (repeatable)', collect(webhookUrl)),
+    option('--webhook-secret <secret>', 'signing secret of the deliveries', nonEmpty('--webhook-secret'), DEFAULT_WEBHOOK_SECRET),
+    option('--tick <seconds>', 'seconds between lifecycle changes; 0 stops them', tickSeconds, DEFAULT_TICK_SECONDS),
+    new Option('--shape <name>', 'response shape of lists and objects').choices(SHAPES).default(DEFAULT_SHAPE),
+    option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000)),
+    option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate),
+    option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000)),
+  ],
+  examples: ['booking sandbox', 'booking sandbox --port 0 --bookings 500 --seed 7', 'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1'],
+  run: runSandbox,
+});
 
 function webhookUrl(value: string): string {
   const problem = webhookUrlProblem(value);

@@ -1,0 +1,20 @@
+// Writes dist/command-facts.json, what bin/booking.js reads of the command tree before it loads the
+// program (src/command-facts.ts): taken from the bundle just built, loaded as bin/booking.js loads
+// it, so that the facts are those of the program that ships.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+
+/** `dist` is the dist/ folder's URL, holding the wrapped bundle cli.cjs. */
+export function writeCommandFacts(dist) {
+  const file = fileURLToPath(new URL('cli.cjs', dist));
+  const module = { exports: {} };
+  // The file is the program wrapped in a function (scripts/build.mjs), as bin/code-cache.js runs it.
+  new vm.Script(readFileSync(file, 'latin1'), { filename: file })
+    .runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);
+  const facts = module.exports.commandFacts();
+  if (facts.valueOptions.length === 0 || facts.sendsRequests.length === 0) throw new Error(`command facts look empty: ${JSON.stringify(facts)}`);
+  writeFileSync(new URL('command-facts.json', dist), `${JSON.stringify(facts)}\n`);
+}
