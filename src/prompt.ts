@@ -2,7 +2,7 @@
 // masking; it is imported only when a prompt is actually shown.
 import type { IOStreams } from './io';
 import { InterruptedError, UsageError } from './errors';
-import { ansi } from './output/style';
+import { colors } from './output/style';
 
 const plain = (text: string) => text;
 /** inquirer's theme without colour, for --no-color (inquirer itself reads only NO_COLOR). */
@@ -14,7 +14,7 @@ const PLAIN = {
  * inquirer's own default look, spelled out: inquirer decides colour by itself (node's getColorDepth,
  * which says "no" under CI=true or a missing TERM) and would disagree with the rest of the output.
  */
-const [bold, dim, red, green, blue, cyan] = [ansi(1, 22), ansi(2, 22), ansi(31, 39), ansi(32, 39), ansi(34, 39), ansi(36, 39)];
+const { bold, dim, red, green, blue, cyan } = colors;
 const COLOURED = {
   prefix: { idle: blue('?'), done: green('\u2714') },
   style: {

@@ -1,18 +1,12 @@
-// Colour, drawn in one place: SGR codes around text (tables, webhook lines, prompts). Whether colour is
-// on is decided once, in src/io.ts (decideColor, and --no-color in src/cli.ts); this module only
-// draws. A few fixed codes, so no library: chalk's detection ignored NO_COLOR and --no-color anyway.
+// Colour, drawn in one place, with chalk (tables, webhook lines, prompts). Whether colour is on is
+// decided once, in src/io.ts (decideColor, and --no-color in src/cli.ts): chalk's own detection reads
+// neither NO_COLOR nor our flag, so this module uses a chalk fixed at 16 colours and only draws.
+import { Chalk } from 'chalk';
 
-/** Text between an SGR code and its reset; empty text stays empty (as chalk left it). */
-export const ansi =
-  (open: number, close: number) =>
-  (text: string): string =>
-    text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`;
+/** Drawing only: callers ask for it once they know colour is on. */
+export const colors = new Chalk({ level: 1 });
 
-const bold = ansi(1, 22);
-const dim = ansi(2, 22);
-const red = ansi(31, 39);
-const green = ansi(32, 39);
-const yellow = ansi(33, 39);
+const { bold, dim, red, green, yellow } = colors;
 
 /** The webhook commands' three tones. */
 export interface Paint {
