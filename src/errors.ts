@@ -10,7 +10,6 @@ export const ExitCode = {
   RATE_LIMITED: 5,
   INTERRUPTED: 130,
 } as const;
-export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
 export class CliError extends Error {
   readonly exitCode: number;

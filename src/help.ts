@@ -5,7 +5,7 @@ import { Command, Help } from 'commander';
 import { UsageError } from './errors';
 import { examplesText } from './commands/define';
 
-export const GLOBAL_OPTIONS_LINE = 'global options: see booking --help';
+const GLOBAL_OPTIONS_LINE = 'global options: see booking --help';
 
 /** Help layout for the program and, by inheritance, its subcommands. */
 export function configureHelpLayout(program: Command): void {
@@ -68,7 +68,7 @@ function commandPath(cmd: Command): string {
 }
 
 /** The candidate nearest to the word, when near enough to be a typo (as commander suggests). */
-export function closest(word: string, candidates: string[]): string | undefined {
+function closest(word: string, candidates: string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {

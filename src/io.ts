@@ -26,7 +26,7 @@ export interface IOStreams {
   maskSecret?(key: string): void;
 }
 
-export interface ColorInputs {
+interface ColorInputs {
   noColorFlag?: boolean;
   env: Record<string, string | undefined>;
   isTTY: boolean;
@@ -36,7 +36,7 @@ export interface ColorInputs {
  * --no-color wins over everything; then FORCE_COLOR (non-empty, not "0") forces colour even into a
  * pipe; then NO_COLOR (non-empty) or TERM=dumb turn it off; otherwise colour only on a terminal.
  */
-export function decideColor({ noColorFlag, env, isTTY }: ColorInputs): boolean {
+function decideColor({ noColorFlag, env, isTTY }: ColorInputs): boolean {
   if (noColorFlag) return false;
   const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force !== 'false';

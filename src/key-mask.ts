@@ -6,7 +6,7 @@
 import type { IOStreams, OutStream } from './io';
 
 /** How long a piece of the key must be to be masked: long enough that ordinary text never matches. */
-export const MASK_RUN = 12;
+const MASK_RUN = 12;
 const MASK = '****';
 
 interface Masker {

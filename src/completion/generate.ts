@@ -8,7 +8,7 @@ import { renderFish } from './fish';
 import { renderZsh } from './zsh';
 import { COMPLETION_FILES, SHELLS, type Shell } from './shells';
 
-export function renderCompletions(program: Command): Record<Shell, string> {
+function renderCompletions(program: Command): Record<Shell, string> {
   const spec = describeProgram(program);
   return { bash: renderBash(spec), zsh: renderZsh(spec), fish: renderFish(spec) };
 }

@@ -34,7 +34,7 @@ export function readConfigFile(path: string): ConfigData {
   return parseConfigText(text, path);
 }
 
-export function parseConfigText(raw: string, path: string): ConfigData {
+function parseConfigText(raw: string, path: string): ConfigData {
   // A byte order mark, as some Windows editors save JSON with, is not an error.
   const text = stripBom(raw);
   if (text.trim() === '') return emptyConfig();

@@ -17,7 +17,7 @@ const pathCache = new Map<string, string[]>();
  * The steps of a path: dots between names, brackets for names with dots or for indexes:
  * `data.items`, `meta.0.next`, `["@odata.nextLink"]`, `links["next.page"]`, `items[0]`.
  */
-export function parsePath(path: string): string[] {
+function parsePath(path: string): string[] {
   const cached = pathCache.get(path);
   if (cached) return cached;
   const steps: string[] = [];
@@ -39,7 +39,7 @@ export function parsePath(path: string): string[] {
 }
 
 /** A path (see parsePath) into a parsed body; undefined when any step is missing. */
-export function valueAt(body: unknown, path: string): unknown {
+function valueAt(body: unknown, path: string): unknown {
   let current: unknown = body;
   for (const step of parsePath(path)) {
     if (Array.isArray(current) && /^\d+$/.test(step)) current = current[Number(step)];
@@ -87,7 +87,7 @@ function pagingObjects(body: unknown): Scope[] {
 }
 
 /** The target of a `Link: <…>; rel="next"` header, as written (maybe relative). */
-export function linkNext(header: string | undefined): string | undefined {
+function linkNext(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const link = /<([^>]*)>((?:\s*;\s*[^;,=\s]+(?:\s*=\s*(?:"(?:[^"\\]|\\.)*"|[^;,"]*))?)*)/g;
   for (const m of header.matchAll(link)) {

@@ -8,7 +8,7 @@ import { escapeOneLine } from '../output/escape';
 // The one text-safety module's, re-exported for the http modules that import it from here.
 export { escapeOneLine };
 
-export function statusText(status: number): string {
+function statusText(status: number): string {
   // Loaded here, not imported: node:http costs ~7 ms of start-up, and only failures and --debug need it.
   return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
 }
@@ -27,7 +27,7 @@ export function requestName(method: string, url: URL): string {
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
 /** The server's own explanation, from the usual error-body fields. */
-export function serverMessage(body: Buffer, contentType: string | undefined): string | undefined {
+function serverMessage(body: Buffer, contentType: string | undefined): string | undefined {
   if (body.length === 0) return undefined;
   const text = body.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown;

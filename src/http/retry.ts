@@ -30,7 +30,7 @@ export function isRetryableError(err: unknown): boolean {
 }
 
 /** Backoff is capped so that a few retries never add up to minutes. */
-export const MAX_BACKOFF_MS = 20_000;
+const MAX_BACKOFF_MS = 20_000;
 /** A Retry-After longer than this is not slept through: the user is told to come back later. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 

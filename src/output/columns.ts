@@ -21,7 +21,7 @@ export interface Column {
   kind: ColumnKind;
 }
 
-export function resolveColumn(spec: ColumnSpec): Column {
+function resolveColumn(spec: ColumnSpec): Column {
   return { header: spec.header, paths: spec.paths.map(parsePath), kind: spec.kind ?? 'text' };
 }
 
@@ -102,7 +102,7 @@ function columnsFromData(items: unknown[]): Column[] {
 }
 
 /** A field name as a header: `lengthInMinutes` and `length_in_minutes` both `LENGTH IN MINUTES`. */
-export function headerWords(name: string): string {
+function headerWords(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

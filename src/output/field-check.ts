@@ -35,7 +35,7 @@ export function fieldCheck(ctx: OutputContext): FieldCheck {
 }
 
 /** Top-level keys and, for nested objects (or lists of them), their keys as dot paths: `attendee.name`. */
-export function availableFields(items: unknown[]): string[] {
+function availableFields(items: unknown[]): string[] {
   const seen = new Set<string>();
   for (const item of items) {
     if (!isPlainObject(item)) continue;

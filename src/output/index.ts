@@ -1,8 +1,7 @@
 // The output layer's API for commands: list writers, single records, raw JSON bodies, progress.
-// Light at load time; cli-table3 is imported only when a table is drawn.
-export { createListWriter, type ListWriter, type ListWriterOptions } from './list-writer';
+// Light at load time; the table code is imported only when a table is drawn.
+export { createListWriter } from './list-writer';
 export { writeRecord, writeJsonValue, writeEscapedText } from './record';
-export { createProgress, type Progress } from './progress';
-export { type ColumnSpec, type ColumnKind } from './columns';
+export { createProgress } from './progress';
 export { BOOKING_COLUMNS } from './booking-columns';
-export { drained, type OutputContext } from './sink';
+export { drained } from './sink';

@@ -11,7 +11,7 @@ const SLICE_CHARS = 256 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Stops the run with exit 130 when the signal has been aborted. */
-export function checkInterrupted(ctx: OutputContext): void {
+function checkInterrupted(ctx: OutputContext): void {
   if (ctx.signal?.aborted) throw new InterruptedError();
 }
 

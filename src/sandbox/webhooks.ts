@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../webhook/signature';
 import { post as postRequest } from '../webhook/post';
 
-export const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000];
+const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000];
 
 export interface WebhookSenderOptions {
   urls: string[];

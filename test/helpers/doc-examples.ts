@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export interface Background {
+interface Background {
   child: ChildProcess;
   output(): string;
 }

@@ -24,7 +24,7 @@ export async function get(sb: Pick<Sandbox, 'url' | 'apiKey'>, path: string, key
 }
 
 /** The items of one list response and where the next page is (a full URL), per shape. */
-export function readPage(shape: ShapeName, r: Raw, base: string, path: string): { items: any[]; next?: string } {
+function readPage(shape: ShapeName, r: Raw, base: string, path: string): { items: any[]; next?: string } {
   const withCursor = (c: string | null | undefined) => {
     if (!c) return undefined;
     const u = new URL(path, base);

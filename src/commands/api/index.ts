@@ -12,7 +12,7 @@ import { UsageError } from '../../errors';
 import { collect, intOption, nonEmpty } from '../../options';
 import { runList, throughPager } from '../list-runner';
 
-export interface ApiOptions extends PagingRuleOptions {
+interface ApiOptions extends PagingRuleOptions {
   path: string;
   paginate: boolean;
   fields: [string, string][];
@@ -20,7 +20,7 @@ export interface ApiOptions extends PagingRuleOptions {
   cursor?: string;
 }
 
-export const newCmdApi = defineCommand<ApiOptions>({
+const newCmdApi = defineCommand<ApiOptions>({
   name: 'api',
   description: 'GET any path under the base URL with your key (for endpoints the commands do not cover)',
   arguments: [['<path>', 'path under the base URL, e.g. /api/v1/me']],
@@ -45,7 +45,7 @@ function keyValue(value: string): [string, string] {
 }
 
 /** "/api/v1/x", "api/v1/x" or a full URL (same origin only: the client checks) plus -F parameters. */
-export function apiTarget(path: string, fields: [string, string][]): string {
+function apiTarget(path: string, fields: [string, string][]): string {
   if (path.trim() === '') throw new UsageError('api: the path must not be empty.');
   const isUrl = /^https?:\/\//i.test(path);
   if (!isUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) throw new UsageError(`api: "${path.slice(0, 80)}" is neither a path nor an http(s) URL.`);
@@ -59,7 +59,7 @@ export function apiTarget(path: string, fields: [string, string][]): string {
   return target;
 }
 
-export async function runApi(opts: ApiOptions, ctx: Context): RunResult {
+async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const target = apiTarget(opts.path, opts.fields);
   if (!opts.paginate) {
     const pagingOnly = (['limit', 'cursor', 'cursorPath', 'cursorParam', 'cursorFromLast', 'itemsPath'] as const).find((k) => opts[k] !== undefined);

@@ -19,14 +19,14 @@ const profilesCommand = (name: string, invocation: string) =>
 export const newCmdProfiles = profilesCommand('profiles', 'booking profiles');
 export const newCmdAuthStatus = profilesCommand('status', 'booking auth status');
 
-export interface ProfileRow {
+interface ProfileRow {
   name: string;
   active: boolean;
   baseUrl: string | null;
   apiKey: string | null;
 }
 
-export async function runProfiles(_opts: object, ctx: Context): RunResult {
+async function runProfiles(_opts: object, ctx: Context): RunResult {
   const store = await ctx.config();
   const active = ctx.globals.profile;
   const rows: ProfileRow[] = store.profileNames().map((name) => {

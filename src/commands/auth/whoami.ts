@@ -18,7 +18,7 @@ export function maskKey(key: string): string {
   return key.length <= 4 ? '****' : `****${key.slice(-4)}`;
 }
 
-export async function runWhoami(_opts: object, ctx: Context): RunResult {
+async function runWhoami(_opts: object, ctx: Context): RunResult {
   const connection = await ctx.connection();
   const client = await ctx.http();
   const [response, output] = await Promise.all([client.get('/api/v1/me', { signal: ctx.signal }), import('../../output/index')]);

@@ -23,12 +23,12 @@ export const newCmdBookingsGet = defineCommand<BookingsGetOptions>({
 });
 
 /** The uid as one path segment: percent-encoded, and never a "." or ".." that a URL would resolve away. */
-export function uidPath(uid: string): string {
+function uidPath(uid: string): string {
   if (uid === '' || uid === '.' || uid === '..') throw new UsageError(`invalid booking uid "${uid}".`);
   return `/api/v1/bookings/${encodeURIComponent(uid)}`;
 }
 
-export async function runBookingsGet(opts: BookingsGetOptions, ctx: Context): RunResult {
+async function runBookingsGet(opts: BookingsGetOptions, ctx: Context): RunResult {
   const path = uidPath(opts.uid);
   const client = await ctx.http();
   const [response, output] = await Promise.all([client.get(path, { signal: ctx.signal }), import('../../output/index')]);

@@ -7,7 +7,7 @@ import { defineCommand } from '../define';
 import { UsageError } from '../../errors';
 import { PROFILES_COMMAND, SHELLS, type Shell } from '../../completion/shells';
 
-export const newCmdCompletion = defineCommand<{ shell: Shell }>({
+const newCmdCompletion = defineCommand<{ shell: Shell }>({
   name: 'completion',
   description: 'print the shell completion script for bash, zsh or fish',
   arguments: [

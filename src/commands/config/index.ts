@@ -18,7 +18,7 @@ export function registerConfigCommands(program: Command, deps: CommandDeps): voi
     .addCommand(newCmdConfigUnset(deps));
 }
 
-export const newCmdConfigPath = defineCommand<object>({
+const newCmdConfigPath = defineCommand<object>({
   name: 'path',
   description: 'print the path of the config file (it may not exist yet)',
   examples: ['booking config path', 'booking config path --profile staging'],

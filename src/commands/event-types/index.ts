@@ -6,12 +6,12 @@ import type { Context } from '../../context';
 import { intOption } from '../../options';
 import { runList } from '../list-runner';
 
-export interface EventTypesOptions extends PagingRuleOptions {
+interface EventTypesOptions extends PagingRuleOptions {
   limit?: number;
   paginate: boolean;
 }
 
-export const newCmdEventTypes = defineCommand<EventTypesOptions>({
+const newCmdEventTypes = defineCommand<EventTypesOptions>({
   name: 'event-types',
   description: 'list your personal event types',
   options: [
@@ -24,7 +24,7 @@ export const newCmdEventTypes = defineCommand<EventTypesOptions>({
   run: runEventTypes,
 });
 
-export async function runEventTypes(opts: EventTypesOptions, ctx: Context): RunResult {
+async function runEventTypes(opts: EventTypesOptions, ctx: Context): RunResult {
   // The endpoint takes no parameters; a limit is applied client-side and never sent as a page size.
   await runList(ctx, {
     path: '/api/v1/event-types',

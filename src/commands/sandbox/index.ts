@@ -30,7 +30,7 @@ export function registerSandboxCommand(program: Command, deps: CommandDeps): voi
   program.addCommand(newCmdSandbox(deps));
 }
 
-export const newCmdSandbox = defineCommand<SandboxCmdOptions>({
+const newCmdSandbox = defineCommand<SandboxCmdOptions>({
   name: 'sandbox',
   description: 'run a local fake of the service: the four endpoints, paging, and signed webhooks of a simulated booking lifecycle',
   options: [
