@@ -26,74 +26,81 @@ process.on('SIGTERM', onSignal);
 
 const argv = process.argv.slice(2);
 
+// `booking --version` alone is answered here, before the program loads.
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   writeStdout(`${require('../package.json').version}\n`);
-  return;
+} else {
+  run();
 }
 
-// What the build read off the command tree (src/command-facts.ts): the global options that take a
-// value (their values are not command words) and the commands that send requests, as typed.
-const facts = readCommandFacts();
-const VALUE_OPTIONS = new Set(facts.valueOptions);
+function run() {
+  // What the build read off the command tree (src/command-facts.ts): the global options that take a
+  // value (their values are not command words) and the commands that send requests, as typed.
+  const facts = readCommandFacts();
+  const valueOptions = new Set(facts.valueOptions);
 
-/** ["bookings", "get"] for `booking -o json bookings get bk_1`: the code cache is per command. */
-const words = commandWords(argv);
-const command = words.join('-') || 'program';
-// The commands that send requests, and so parse responses with undici's llhttp (WebAssembly): named
-// by their first word (`api`), or by two (`bookings get`).
-const sendsRequests = facts.sendsRequests.includes(words[0]) || facts.sendsRequests.includes(words.slice(0, 2).join(' '));
+  /** ["bookings", "get"] for `booking -o json bookings get bk_1`: the code cache is per command. */
+  const words = commandWords(argv, valueOptions);
+  const command = words.join('-') || 'program';
+  // The commands that send requests, and so parse responses with undici's llhttp (WebAssembly): named
+  // by their first word (`api`), or by two (`bookings get`).
+  const sendsRequests = facts.sendsRequests.includes(words[0]) || facts.sendsRequests.includes(words.slice(0, 2).join(' '));
 
-// Before anything is compiled (the flags are part of what a code cache is checked against):
-// - WebAssembly (llhttp) is compiled by V8's baseline compiler only: otherwise V8 optimises it in
-//   the background after the first response, and exiting waits for that (~60 ms);
-// - a command that sends requests compiles the whole parser up front, on a background thread
-//   (precompileParser below), rather than function by function on the main thread as it first runs;
-//   one thread only: on a small machine more compile threads take the cores the main thread needs
-//   while it loads the program (~0.6 ms of a `bookings get` on 2 cores);
-// - no scavenges scheduled as tasks: a short run would spend ~1 ms collecting young objects it is
-//   about to drop by exiting; a long one still collects them, when they fill the young generation;
-// - a young generation that keeps its first size: V8 doubles it (up to 32 MB) each time enough has
-//   survived its collections, which a long listing always gets to, so peak memory would grow with
-//   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat.
-require('node:v8').setFlagsFromString(
-  `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`,
-);
+  // Before anything is compiled (the flags are part of what a code cache is checked against):
+  // - WebAssembly (llhttp) is compiled by V8's baseline compiler only: otherwise V8 optimises it in
+  //   the background after the first response, and exiting waits for that (~60 ms);
+  // - a command that sends requests compiles the whole parser up front, on a background thread
+  //   (precompileParser below), rather than function by function on the main thread as it first runs;
+  //   one thread only: on a small machine more compile threads take the cores the main thread needs
+  //   while it loads the program (~0.6 ms of a `bookings get` on 2 cores);
+  // - no scavenges scheduled as tasks: a short run would spend ~1 ms collecting young objects it is
+  //   about to drop by exiting; a long one still collects them, when they fill the young generation;
+  // - a young generation that keeps its first size: V8 doubles it (up to 32 MB) each time enough has
+  //   survived its collections, which a long listing always gets to, so peak memory would grow with
+  //   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat.
+  require('node:v8').setFlagsFromString(
+    `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`,
+  );
 
-// saveCodeCache is set when this run should leave a code cache behind for the next run of the same command.
-const {
-  exports: { main, precompileParser },
-  saveCodeCache,
-} = require('./code-cache.js').loadProgram(command);
-if (sendsRequests) precompileParser();
+  // saveCodeCache is set when this run should leave a code cache behind for the next run of the same command.
+  const {
+    exports: { main, precompileParser },
+    saveCodeCache,
+  } = require('./code-cache.js').loadProgram(command);
+  if (sendsRequests) precompileParser();
+
+  process.stdout.on('error', onStreamError('stdout'));
+  process.stderr.on('error', onStreamError('stderr'));
+
+  let settled = false;
+  main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
+    settled = true;
+    if (code === 0 && !interrupted) saveCodeCache?.();
+    // The command's own code, even after Ctrl-C: sandbox and webhook listen stop on it with exit 0.
+    exitWhenWritten(code);
+  });
+  // Nothing left to wait on, yet the command has not finished: node would exit 0, which a script takes
+  // for success (a verdict never given, a body never read). That is a bug; say so and fail.
+  // Checked on the next turn: another 'beforeExit' listener (the prompt's, for Ctrl-D) may settle it.
+  process.on('beforeExit', () =>
+    setImmediate(() => {
+      if (settled) return;
+      process.stderr.write('error: the command stopped before it finished (a bug in booking; please report it)\n');
+      exitWhenWritten(1);
+    }),
+  );
+}
 
 // Writing into a closed pipe (`booking ... | head -1`) ends quietly. Any other failed write (a full
 // disk, /dev/full, EIO) is one line on stderr where it can still be written, and exit 1: never exit 0
 // with cut output, never a stack.
-const onStreamError = (name) => (err) => {
-  if (err && err.code === 'EPIPE') process.exit(interrupted ? 130 : 0);
-  if (name === 'stdout') writeFailed(name, err);
-  process.exit(1);
-};
-process.stdout.on('error', onStreamError('stdout'));
-process.stderr.on('error', onStreamError('stderr'));
-
-let settled = false;
-main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
-  settled = true;
-  if (code === 0 && !interrupted) saveCodeCache?.();
-  // The command's own code, even after Ctrl-C: sandbox and webhook listen stop on it with exit 0.
-  exitWhenWritten(code);
-});
-// Nothing left to wait on, yet the command has not finished: node would exit 0, which a script takes
-// for success (a verdict never given, a body never read). That is a bug; say so and fail.
-// Checked on the next turn: another 'beforeExit' listener (the prompt's, for Ctrl-D) may settle it.
-process.on('beforeExit', () =>
-  setImmediate(() => {
-    if (settled) return;
-    process.stderr.write('error: the command stopped before it finished (a bug in booking; please report it)\n');
-    exitWhenWritten(1);
-  }),
-);
+function onStreamError(name) {
+  return (err) => {
+    if (err && err.code === 'EPIPE') process.exit(interrupted ? 130 : 0);
+    if (name === 'stdout') writeFailed(name, err);
+    process.exit(1);
+  };
+}
 
 /**
  * Exits once stdout and stderr hold nothing unwritten. Writes to a pipe are synchronous only while
@@ -146,13 +153,13 @@ function readCommandFacts() {
 }
 
 /** The first two command words of argv, global options and their values skipped. */
-function commandWords(args) {
+function commandWords(args, valueOptions) {
   const words = [];
   for (let i = 0; i < args.length && words.length < 2; i++) {
     const arg = args[i];
     if (arg === '--') break;
     if (arg.startsWith('-')) {
-      if (VALUE_OPTIONS.has(arg)) i++;
+      if (valueOptions.has(arg)) i++;
       continue;
     }
     if (!/^[a-z][a-z0-9-]{0,31}$/.test(arg)) break;

@@ -57,7 +57,9 @@ function codeCacheFile(build, command) {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const base =
     env.XDG_CACHE_HOME ||
-    (process.platform === 'win32' ? env.LOCALAPPDATA : env.HOME && path.join(env.HOME, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
+    (process.platform === 'win32'
+      ? env.LOCALAPPDATA
+      : env.HOME && path.join(env.HOME, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
   if (!base || !path.isAbsolute(base)) return undefined;
   // V8 rejects a cache made under other flags: runs with other node options get folders of their own
   // rather than rewriting each other's caches.

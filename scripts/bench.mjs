@@ -38,7 +38,7 @@ const CAPTURES = 2_000;
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const onlyArg = args.find((a, i) => args[i - 1] === '--only') ?? args.find((a) => a.startsWith('--only='))?.slice(7);
+const onlyArg = args.find((_, i) => args[i - 1] === '--only') ?? args.find((a) => a.startsWith('--only='))?.slice(7);
 const ROWS = ['start', 'list', 'memory', 'output', 'verify', 'captures'];
 const only = new Set(onlyArg ? onlyArg.split(',') : ROWS);
 for (const r of only) if (!ROWS.includes(r)) fail(`unknown row "${r}": use ${ROWS.join(', ')}`);
@@ -84,13 +84,30 @@ const cleanup = () => {
 process.on('exit', cleanup);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
-const baseEnv = { ...process.env, BOOKING_CONFIG_DIR: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache'), BOOKING_API_KEY: API_KEY, NO_COLOR: '1' };
-for (const k of ['NODE_EXTRA_CA_CERTS', 'NODE_DISABLE_COMPILE_CACHE', 'BOOKING_BASE_URL', 'BOOKING_PROFILE', 'BOOKING_DEBUG', 'BOOKING_WEBHOOK_SECRET', 'FORCE_COLOR']) delete baseEnv[k];
+const baseEnv = {
+  ...process.env,
+  BOOKING_CONFIG_DIR: join(tmp, 'config'),
+  XDG_CACHE_HOME: join(tmp, 'cache'),
+  BOOKING_API_KEY: API_KEY,
+  NO_COLOR: '1',
+};
+for (const k of [
+  'NODE_EXTRA_CA_CERTS',
+  'NODE_DISABLE_COMPILE_CACHE',
+  'BOOKING_BASE_URL',
+  'BOOKING_PROFILE',
+  'BOOKING_DEBUG',
+  'BOOKING_WEBHOOK_SECRET',
+  'FORCE_COLOR',
+])
+  delete baseEnv[k];
 mkdirSync(baseEnv.BOOKING_CONFIG_DIR, { mode: 0o700 });
 
 /** The loopback API in its own process: {total: port}. */
 async function startServer(totals) {
-  const child = spawn(NODE, [join(ROOT, 'scripts', 'bench', 'server.mjs'), API_KEY, ...totals.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(NODE, [join(ROOT, 'scripts', 'bench', 'server.mjs'), API_KEY, ...totals.map(String)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   server = child;
   const line = await new Promise((resolve, reject) => {
     const rl = createInterface({ input: child.stdout });
@@ -178,9 +195,16 @@ async function rowList(ports) {
     booking: booking(env, 'bookings', 'list', '--page-size', '100', '-o', 'ndjson'),
     curljq: { cmd: 'sh', args: [join(ROOT, 'scripts', 'bench', 'curl-jq.sh')], env },
   };
-  const ours = mustSucceed('booking bookings list', runOnce(runs.booking, { capture: true })).stdout.toString().split('\n');
-  const theirs = mustSucceed('curl + jq loop', runOnce(runs.curljq, { capture: true })).stdout.toString().split('\n');
-  for (const [who, lines] of [['booking', ours], ['curl + jq', theirs]]) {
+  const ours = mustSucceed('booking bookings list', runOnce(runs.booking, { capture: true }))
+    .stdout.toString()
+    .split('\n');
+  const theirs = mustSucceed('curl + jq loop', runOnce(runs.curljq, { capture: true }))
+    .stdout.toString()
+    .split('\n');
+  for (const [who, lines] of [
+    ['booking', ours],
+    ['curl + jq', theirs],
+  ]) {
     if (lines.pop() !== '' || lines.length !== SMALL) throw new Error(`${who} printed ${lines.length} lines, expected ${SMALL}`);
   }
   let rewritten = 0;
@@ -192,7 +216,10 @@ async function rowList(ports) {
     if (!isDeepStrictEqual(JSON.parse(theirs[i]), JSON.parse(expected))) throw new Error(`curl + jq item ${i} differs:\n${theirs[i]}`);
     if (theirs[i] !== expected) rewritten++;
   }
-  if (rewritten) notes.push(`the curl + jq loop printed the same ${SMALL.toLocaleString('en')} items, but ${rewritten.toLocaleString('en')} with their 64-bit id rounded (${toolVersion('jq', ['--version'])} reads numbers as doubles); booking's output is byte for byte the server's.`);
+  if (rewritten)
+    notes.push(
+      `the curl + jq loop printed the same ${SMALL.toLocaleString('en')} items, but ${rewritten.toLocaleString('en')} with their 64-bit id rounded (${toolVersion('jq', ['--version'])} reads numbers as doubles); booking's output is byte for byte the server's.`,
+    );
   const t = interleave(runs, { rounds: ROUNDS.list, warmup: 0, onRound: (r) => note(`  round ${r}/${ROUNDS.list}`) });
   record({
     name: `list ${SMALL.toLocaleString('en')} bookings, pages of 100 (\`-o ndjson\`)`,
@@ -286,7 +313,9 @@ function shellRssKiB(time, env, template, terminal) {
 async function rowOutput(ports) {
   if (!have('script')) return void skipped.push('output rows: util-linux script not installed');
   const time = gnuTime();
-  note(`output: ${SMALL} bookings as a table on a pseudo-terminal vs -o ndjson piped; table and json peak RSS ${LARGE} vs ${SMALL}; ndjson vs a bare node loop (${ROUNDS.output} rounds)`);
+  note(
+    `output: ${SMALL} bookings as a table on a pseudo-terminal vs -o ndjson piped; table and json peak RSS ${LARGE} vs ${SMALL}; ndjson vs a bare node loop (${ROUNDS.output} rounds)`,
+  );
   const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
   const list = ['bookings', 'list', '--page-size', '100'];
   const tableLine = bookingLine(...list, '--no-pager');
@@ -297,7 +326,16 @@ async function rowOutput(ports) {
   if (rows !== SMALL) throw new Error(`the table on a terminal showed ${rows} rows, expected ${SMALL}`);
   const runs = { table: onTerminal(env, tableLine), ndjson: { cmd: 'sh', args: ['-c', ndjsonLine], env } };
   const t = interleave(runs, { rounds: ROUNDS.output, warmup: 1 });
-  record({ name: `${SMALL.toLocaleString('en')} bookings as a table on a terminal (\`--no-pager\`)`, ours: median(t.table), theirs: median(t.ndjson), against: '`-o ndjson` to a pipe', ratio: pairedRatio(t, 'table', 'ndjson'), op: '≤', target: 1.5, unit: 'time' });
+  record({
+    name: `${SMALL.toLocaleString('en')} bookings as a table on a terminal (\`--no-pager\`)`,
+    ours: median(t.table),
+    theirs: median(t.ndjson),
+    against: '`-o ndjson` to a pipe',
+    ratio: pairedRatio(t, 'table', 'ndjson'),
+    op: '≤',
+    target: 1.5,
+    unit: 'time',
+  });
   if (!time) skipped.push('output peak memory: GNU time (/usr/bin/time) not installed');
   else {
     const rss = { table: [], ndjson: [] };
@@ -307,26 +345,57 @@ async function rowOutput(ports) {
     }
     const table = median(rss.table);
     const ndjson = median(rss.ndjson);
-    record({ name: 'peak RSS of the same', ours: table, theirs: ndjson, against: '`-o ndjson` to a pipe', ratio: table / ndjson, op: '≤', target: 1.3, unit: 'memory' });
+    record({
+      name: 'peak RSS of the same',
+      ours: table,
+      theirs: ndjson,
+      against: '`-o ndjson` to a pipe',
+      ratio: table / ndjson,
+      op: '≤',
+      target: 1.3,
+      unit: 'memory',
+    });
     for (const format of ['table', 'json']) {
       const peak = {};
       for (const total of [SMALL, LARGE]) {
         const e = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[total]}` };
         const runs = [];
-        for (let round = 0; round < ROUNDS.output; round++) runs.push(shellRssKiB(time, e, `{time} ${bookingLine(...list, '-o', format)} > /dev/null`, false));
+        for (let round = 0; round < ROUNDS.output; round++)
+          runs.push(shellRssKiB(time, e, `{time} ${bookingLine(...list, '-o', format)} > /dev/null`, false));
         peak[total] = median(runs);
       }
-      record({ name: `peak RSS, \`-o ${format}\`: ${LARGE.toLocaleString('en')} vs ${SMALL.toLocaleString('en')} bookings`, ours: peak[LARGE], theirs: peak[SMALL], against: `${SMALL.toLocaleString('en')} bookings`, ratio: peak[LARGE] / peak[SMALL], op: '≤', target: 1.3, unit: 'memory' });
+      record({
+        name: `peak RSS, \`-o ${format}\`: ${LARGE.toLocaleString('en')} vs ${SMALL.toLocaleString('en')} bookings`,
+        ours: peak[LARGE],
+        theirs: peak[SMALL],
+        against: `${SMALL.toLocaleString('en')} bookings`,
+        ratio: peak[LARGE] / peak[SMALL],
+        op: '≤',
+        target: 1.3,
+        unit: 'memory',
+      });
     }
   }
   // Paging against the floor: ids below 2^53, so that JSON.parse prints the same bytes as booking.
   const plain = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[`plain:${SMALL}`]}` };
-  const paging = { booking: booking(plain, ...list, '-o', 'ndjson'), bare: { cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env: plain } };
+  const paging = {
+    booking: booking(plain, ...list, '-o', 'ndjson'),
+    bare: { cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env: plain },
+  };
   const ours = mustSucceed('booking bookings list', runOnce(paging.booking, { capture: true })).stdout.toString();
   const theirs = mustSucceed('bare loop', runOnce(paging.bare, { capture: true })).stdout.toString();
   if (ours !== theirs) throw new Error('booking -o ndjson and the bare node loop printed different lines');
   const p = interleave(paging, { rounds: ROUNDS.output, warmup: 1 });
-  record({ name: `${SMALL.toLocaleString('en')} bookings, pages of 100, \`-o ndjson\``, ours: median(p.booking), theirs: median(p.bare), against: 'bare node http + JSON.parse loop', ratio: pairedRatio(p, 'booking', 'bare'), op: '≤', target: 1.4, unit: 'time' });
+  record({
+    name: `${SMALL.toLocaleString('en')} bookings, pages of 100, \`-o ndjson\``,
+    ours: median(p.booking),
+    theirs: median(p.bare),
+    against: 'bare node http + JSON.parse loop',
+    ratio: pairedRatio(p, 'booking', 'bare'),
+    op: '≤',
+    target: 1.4,
+    unit: 'time',
+  });
 }
 
 async function rowVerify() {
@@ -342,7 +411,9 @@ async function rowVerify() {
   if (!ours.startsWith('authentic\t')) throw new Error(`booking webhook verify printed ${JSON.stringify(ours)}`);
   const theirs = mustSucceed('openssl dgst', runOnce(runs.openssl, { capture: true })).stdout.toString();
   if (!theirs.trim().endsWith(hex)) throw new Error(`openssl printed ${JSON.stringify(theirs)}, expected …${hex}`);
-  const wrong = runOnce(booking(baseEnv, 'webhook', 'verify', body, '--signature', `sha256=${'0'.repeat(64)}`, '--secret', SECRET), { capture: true });
+  const wrong = runOnce(booking(baseEnv, 'webhook', 'verify', body, '--signature', `sha256=${'0'.repeat(64)}`, '--secret', SECRET), {
+    capture: true,
+  });
   if (wrong.status !== 1) throw new Error(`booking webhook verify of a wrong signature exited ${wrong.status}, expected 1`);
   const t = interleave(runs, { rounds: ROUNDS.verify, warmup: 1 });
   rmSync(body);
@@ -367,11 +438,18 @@ async function rowCaptures() {
     one: booking(baseEnv, 'webhook', 'verify', '--secret', SECRET, '--request', paths[0]),
     all: booking(baseEnv, 'webhook', 'verify', '--secret', SECRET, '--request', ...paths),
   };
-  for (const [name, count] of [['one', 1], ['all', CAPTURES]]) {
-    const lines = mustSucceed(`webhook verify --request (${count})`, runOnce(runs[name], { capture: true })).stdout.toString().split('\n');
+  for (const [name, count] of [
+    ['one', 1],
+    ['all', CAPTURES],
+  ]) {
+    const lines = mustSucceed(`webhook verify --request (${count})`, runOnce(runs[name], { capture: true }))
+      .stdout.toString()
+      .split('\n');
     lines.pop();
     if (lines.length !== count || !lines.every((l) => l.startsWith('authentic\t'))) {
-      throw new Error(`webhook verify --request of ${count} printed ${lines.length} lines, not all authentic:\n${lines.slice(0, 3).join('\n')}`);
+      throw new Error(
+        `webhook verify --request of ${count} printed ${lines.length} lines, not all authentic:\n${lines.slice(0, 3).join('\n')}`,
+      );
     }
   }
   const t = interleave(runs, { rounds: ROUNDS.captures, warmup: 1 });
@@ -418,7 +496,11 @@ const machine = [
   `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
   `${os.type()} ${os.release()}`,
   `node ${process.version}`,
-  ...[['curl', ['--version']], ['jq', ['--version']], ['openssl', ['version']]].map(([c, a]) => (have(c) ? toolVersion(c, a)?.split(' ').slice(0, 2).join(' ') : `${c} missing`)),
+  ...[
+    ['curl', ['--version']],
+    ['jq', ['--version']],
+    ['openssl', ['version']],
+  ].map(([c, a]) => (have(c) ? toolVersion(c, a)?.split(' ').slice(0, 2).join(' ') : `${c} missing`)),
 ].join(', ');
 process.stdout.write(`\n${lines.join('\n')}\n\n`);
 process.stdout.write(`Machine: ${machine}; load average ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at the end.\n`);

@@ -33,7 +33,9 @@ const undiciParts = {
     const parts = fileURLToPath(new URL('bundle/undici.cjs', import.meta.url));
     const assert = fileURLToPath(new URL('bundle/assert.cjs', import.meta.url));
     b.onResolve({ filter: /^undici$/ }, () => ({ path: parts }));
-    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => (/[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: assert } : undefined));
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      /[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: assert } : undefined,
+    );
   },
 };
 
@@ -42,7 +44,8 @@ function llhttpConstants() {
   const constants = createRequire(import.meta.url)('undici/lib/llhttp/constants.js');
   const source = readFileSync(createRequire(import.meta.url).resolve('undici/lib/dispatcher/client-h1.js'), 'utf8');
   const used = new Set(source.match(/\bconstants\.[A-Z_]+/g).map((m) => m.slice('constants.'.length)));
-  if ([...used].some((name) => name !== 'TYPE' && name !== 'ERROR')) throw new Error(`client-h1.js reads llhttp constants ${[...used].join(', ')}: update scripts/build.mjs`);
+  if ([...used].some((name) => name !== 'TYPE' && name !== 'ERROR'))
+    throw new Error(`client-h1.js reads llhttp constants ${[...used].join(', ')}: update scripts/build.mjs`);
   return JSON.stringify({ TYPE: constants.TYPE, ERROR: constants.ERROR });
 }
 
@@ -100,7 +103,12 @@ const LAZY = [
   ],
   [
     /[\\/]commander[\\/]lib[\\/]command\.js$/,
-    [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]],
+    [
+      [
+        "const childProcess = require('node:child_process');",
+        "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      ],
+    ],
   ],
 ];
 
@@ -111,7 +119,8 @@ const lazyRequires = {
       b.onLoad({ filter }, async (args) => {
         let source = await readFile(args.path, 'utf8');
         for (const [from, to] of rewrites) {
-          if (!source.includes(from)) throw new Error(`${args.path}: expected \`${from}\` (the dependency changed; update scripts/build.mjs)`);
+          if (!source.includes(from))
+            throw new Error(`${args.path}: expected \`${from}\` (the dependency changed; update scripts/build.mjs)`);
           source = source.replace(from, to);
         }
         return { contents: source, loader: 'js' };
@@ -142,7 +151,10 @@ const vendorFiles = {
 async function buildVendor(name, file) {
   await build({
     // Its default export as module.exports: src/ takes only `default` from each of these.
-    stdin: { contents: `module.exports = require(${JSON.stringify(name)}).default;`, resolveDir: fileURLToPath(new URL('..', import.meta.url)) },
+    stdin: {
+      contents: `module.exports = require(${JSON.stringify(name)}).default;`,
+      resolveDir: fileURLToPath(new URL('..', import.meta.url)),
+    },
     outfile: `dist/vendor/${file}.cjs`,
     bundle: true,
     format: 'cjs',
@@ -189,6 +201,7 @@ mkdirSync(dist);
 const head = `// booking-cli build ${id}\n(function (exports, require, module, __filename, __dirname, __bundle_url) {`;
 writeFileSync(new URL('cli.cjs', dist), Buffer.concat([Buffer.from(head), code, Buffer.from('\n})\n')]));
 for (const [name, file] of Object.entries(VENDOR)) await buildVendor(name, file);
-for (const [name, module] of Object.entries(WASM)) writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
+for (const [name, module] of Object.entries(WASM))
+  writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
 // What bin/booking.js reads before it loads the program: which options take values, which commands send requests.
 writeCommandFacts(dist);

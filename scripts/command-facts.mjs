@@ -12,9 +12,16 @@ export function writeCommandFacts(dist) {
   const file = fileURLToPath(new URL('cli.cjs', dist));
   const module = { exports: {} };
   // The file is the program wrapped in a function (scripts/build.mjs), as bin/code-cache.js runs it.
-  new vm.Script(readFileSync(file, 'latin1'), { filename: file })
-    .runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);
+  new vm.Script(readFileSync(file, 'latin1'), { filename: file }).runInThisContext()(
+    module.exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+    pathToFileURL(file).href,
+  );
   const facts = module.exports.commandFacts();
-  if (facts.valueOptions.length === 0 || facts.sendsRequests.length === 0) throw new Error(`command facts look empty: ${JSON.stringify(facts)}`);
+  if (facts.valueOptions.length === 0 || facts.sendsRequests.length === 0)
+    throw new Error(`command facts look empty: ${JSON.stringify(facts)}`);
   writeFileSync(new URL('command-facts.json', dist), `${JSON.stringify(facts)}\n`);
 }

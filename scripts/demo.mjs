@@ -101,10 +101,15 @@ async function run() {
   const info = await startSandbox(listenPort);
   const { base_url: url, api_key: key, webhook_secret: secret } = info;
 
-  await booking(['login', '--base-url', url, '--with-key'], { stdin: `${key}\n`, shown: `echo ${key} | booking login --base-url ${url} --with-key` });
+  await booking(['login', '--base-url', url, '--with-key'], {
+    stdin: `${key}\n`,
+    shown: `echo ${key} | booking login --base-url ${url} --with-key`,
+  });
   await booking(['whoami']);
   await booking(['bookings', 'list', '--page-size', '5', '--limit', '12']);
-  const picked = await booking(['bookings', 'list', '--status', 'confirmed', '--limit', '1', '--fields', 'uid,title', '-o', 'tsv'], { capture: true });
+  const picked = await booking(['bookings', 'list', '--status', 'confirmed', '--limit', '1', '--fields', 'uid,title', '-o', 'tsv'], {
+    capture: true,
+  });
   const uid = picked.split('\t')[0]?.trim() || (await firstUid(url, key));
   await booking(['bookings', 'get', uid]);
   await booking(['event-types']);
@@ -137,7 +142,9 @@ async function run() {
 
 function listCaptures() {
   try {
-    return readdirSync(saveDir).filter((f) => !f.startsWith('.')).sort();
+    return readdirSync(saveDir)
+      .filter((f) => !f.startsWith('.'))
+      .sort();
   } catch {
     return [];
   }

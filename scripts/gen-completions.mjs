@@ -32,7 +32,9 @@ const result = await build({
   platform: 'node',
   target: 'node20.18',
   // CommonJS dependencies require() node builtins; a data: URL has no path, so anchor at the repo.
-  banner: { js: `import { createRequire as __cr } from 'node:module'; const require = __cr(${JSON.stringify(join(root, 'package.json'))});` },
+  banner: {
+    js: `import { createRequire as __cr } from 'node:module'; const require = __cr(${JSON.stringify(join(root, 'package.json'))});`,
+  },
   plugins: [lazyImportsExternal],
   logLevel: 'warning',
 });

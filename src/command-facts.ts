@@ -21,12 +21,15 @@ export interface CommandFacts {
 export function programFacts(program: Command = wholeProgram()): CommandFacts {
   // Not --json [fields]: its optional word is a command unless it is a field list with a comma
   // (src/json-flag.ts), which the bin's word pattern already stops at.
-  const valueOptions = program.options.filter((o) => o.required).flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined));
+  const valueOptions = program.options
+    .filter((o) => o.required)
+    .flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined));
   const sendsRequests: string[] = [];
   for (const top of program.commands) {
     if (commandFacts.get(top)?.sendsRequests) sendsRequests.push(...spellings(top));
     for (const sub of top.commands) {
-      if (commandFacts.get(sub)?.sendsRequests) for (const first of spellings(top)) sendsRequests.push(...spellings(sub).map((second) => `${first} ${second}`));
+      if (commandFacts.get(sub)?.sendsRequests)
+        for (const first of spellings(top)) sendsRequests.push(...spellings(sub).map((second) => `${first} ${second}`));
     }
   }
   return { valueOptions, sendsRequests };

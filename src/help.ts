@@ -46,7 +46,10 @@ function findCommand(program: Command, words: string[]): Command {
     const next = commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
       const where = current === program ? '' : ` for 'booking ${commandPath(current)}'`;
-      const suggestion = closest(word, commands.flatMap((c) => [c.name(), ...c.aliases()]));
+      const suggestion = closest(
+        word,
+        commands.flatMap((c) => [c.name(), ...c.aliases()]),
+      );
       throw new UsageError(
         `unknown command '${word}'${where}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
         `commands: ${commands.map((c) => c.name()).join(', ')}`,

@@ -12,6 +12,12 @@ export async function readStream(stream: Readable): Promise<Buffer> {
 export function unreadable(path: string, err: unknown): UsageError {
   const code = (err as { code?: string })?.code;
   const why =
-    code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : ((err as Error)?.message ?? String(err));
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : ((err as Error)?.message ?? String(err));
   return new UsageError(`cannot read ${path}: ${why}.`);
 }

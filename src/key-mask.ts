@@ -74,7 +74,8 @@ export function maskingIO(io: IOStreams): IOStreams {
   const wrap = (out: OutStream): OutStream =>
     new Proxy(out, {
       get(target, prop) {
-        if (prop === 'write') return (chunk: string | Uint8Array, ...rest: unknown[]) => (target.write as (...a: unknown[]) => unknown)(mask(chunk), ...rest);
+        if (prop === 'write')
+          return (chunk: string | Uint8Array, ...rest: unknown[]) => (target.write as (...a: unknown[]) => unknown)(mask(chunk), ...rest);
         const value = Reflect.get(target, prop, target) as unknown;
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },

@@ -8,10 +8,16 @@ export function listenFailure(err: NodeJS.ErrnoException, host: string, where: s
     case 'EADDRINUSE':
       return new FailureError(`cannot listen on ${where}: the port is in use.`, 'Pick another with --port, or --port 0 for any free one.');
     case 'EACCES':
-      return new FailureError(`cannot listen on ${where}: permission denied.`, 'Ports below 1024 need privileges; pick another with --port.');
+      return new FailureError(
+        `cannot listen on ${where}: permission denied.`,
+        'Ports below 1024 need privileges; pick another with --port.',
+      );
     case 'ENOTFOUND':
     case 'EADDRNOTAVAIL':
-      return new UsageError(`--host ${host}: no such address on this machine (${err.code}).`, 'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.');
+      return new UsageError(
+        `--host ${host}: no such address on this machine (${err.code}).`,
+        'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.',
+      );
     default:
       return new FailureError(`cannot listen on ${where}: ${err.code ?? err.message}.`);
   }

@@ -15,7 +15,8 @@ export function intOption(min: number, max: number): (value: string) => number {
 
 export function secondsOption(min: number, max: number): (value: string) => number {
   return (value: string) => {
-    if (!/^\s*[+]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value)) throw new InvalidArgumentError(`expected seconds, a number above ${min} up to ${max}.`);
+    if (!/^\s*[+]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value))
+      throw new InvalidArgumentError(`expected seconds, a number above ${min} up to ${max}.`);
     const n = Number(value);
     if (!(n > min) || n > max) throw new InvalidArgumentError(`expected seconds, a number above ${min} up to ${max}.`);
     return n;
@@ -25,7 +26,8 @@ export function secondsOption(min: number, max: number): (value: string) => numb
 /** "a,b.c" → ["a", "b.c"]; empty entries are an error. */
 export function listOption(value: string): string[] {
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.length === 0 || parts.some((p) => p === '')) throw new InvalidArgumentError('expected a comma-separated list such as uid,status,attendee.name.');
+  if (parts.length === 0 || parts.some((p) => p === ''))
+    throw new InvalidArgumentError('expected a comma-separated list such as uid,status,attendee.name.');
   return parts;
 }
 
@@ -46,14 +48,30 @@ export function collect<T>(parse: (v: string) => T): (value: string, previous: T
   return (value, previous) => [...(previous ?? []), parse(value)];
 }
 
-const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3, t: 1024 ** 4, tb: 1024 ** 4, tib: 1024 ** 4 };
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+  t: 1024 ** 4,
+  tb: 1024 ** 4,
+  tib: 1024 ** 4,
+};
 
 /** "500M", "1GiB", "2048": a size in bytes (units are powers of 1024). */
 export function sizeOption(value: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
   const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
   const n = m && unit !== undefined ? Math.floor(Number(m[1]) * unit) : NaN;
-  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a size such as 500M, 2G or 1048576 (bytes; K, M, G, T are powers of 1024).');
+  if (!Number.isSafeInteger(n))
+    throw new InvalidArgumentError('expected a size such as 500M, 2G or 1048576 (bytes; K, M, G, T are powers of 1024).');
   return n;
 }
 

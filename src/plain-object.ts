@@ -6,5 +6,10 @@
 const LOSSLESS_NUMBER = Symbol.for('lossless-json.LosslessNumber');
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { [LOSSLESS_NUMBER]?: unknown })[LOSSLESS_NUMBER] !== true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (value as { [LOSSLESS_NUMBER]?: unknown })[LOSSLESS_NUMBER] !== true
+  );
 }

@@ -45,7 +45,12 @@ export async function promptHidden(io: IOStreams, message: string, alternative: 
   try {
     return await password(
       { message, mask: false, theme: io.color ? COLOURED : PLAIN },
-      { input: io.stdin as NodeJS.ReadableStream & { isTTY?: boolean }, output: process.stderr, clearPromptOnDone: false, signal: ended.signal },
+      {
+        input: io.stdin as NodeJS.ReadableStream & { isTTY?: boolean },
+        output: process.stderr,
+        clearPromptOnDone: false,
+        signal: ended.signal,
+      },
     );
   } catch (err) {
     if ((err as Error)?.name === 'ExitPromptError' || (err as Error)?.name === 'AbortPromptError') throw new InterruptedError();

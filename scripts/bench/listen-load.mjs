@@ -24,7 +24,10 @@ const BIN = fileURLToPath(new URL('../../bin/booking.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'booking-listen-load-'));
 const listenArgs = [BIN, 'webhook', 'listen', '--port', '0', '--save-dir', join(dir, 'caps'), '-q', '-o', 'tsv'];
 if (maxSaved) listenArgs.push('--max-saved', maxSaved);
-const child = spawn(process.execPath, listenArgs, { env: { ...process.env, BOOKING_WEBHOOK_SECRET: SECRET }, stdio: ['ignore', 'ignore', 'pipe'] });
+const child = spawn(process.execPath, listenArgs, {
+  env: { ...process.env, BOOKING_WEBHOOK_SECRET: SECRET },
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 let err = '';
 const url = await new Promise((resolve, reject) => {
   child.stderr.on('data', (c) => {
@@ -47,8 +50,14 @@ const statuses = await Promise.all(
     { length: count },
     () =>
       new Promise((resolve) => {
-        const req = request(url, { method: 'POST', headers: { 'content-length': body.length, 'x-service-event': 'booking.created', 'x-service-signature': signature } });
-        req.on('response', (res) => (res.resume(), res.on('end', () => resolve(res.statusCode))));
+        const req = request(url, {
+          method: 'POST',
+          headers: { 'content-length': body.length, 'x-service-event': 'booking.created', 'x-service-signature': signature },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        });
         req.on('error', (e) => resolve(e.code ?? 'error'));
         req.end(body);
       }),
@@ -65,6 +74,16 @@ const tally = {};
 for (const s of statuses) tally[s] = (tally[s] ?? 0) + 1;
 console.log(`${count} deliveries of ${mib} MiB in ${seconds.toFixed(1)} s: answers ${JSON.stringify(tally)}`);
 console.log(`listen peak RSS: ${Math.round(Number(peak) / 1024)} MB`);
-console.log(`saved: ${files.length} files, ${(saved / 1024 / 1024).toFixed(0)} MiB, ${files.filter((f) => statSync(join(dir, 'caps', f)).size === 0).length} empty`);
-if (err.includes('warning')) console.log(err.trim().split('\n').filter((l) => l.startsWith('warning')).slice(0, 3).join('\n'));
+console.log(
+  `saved: ${files.length} files, ${(saved / 1024 / 1024).toFixed(0)} MiB, ${files.filter((f) => statSync(join(dir, 'caps', f)).size === 0).length} empty`,
+);
+if (err.includes('warning'))
+  console.log(
+    err
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('warning'))
+      .slice(0, 3)
+      .join('\n'),
+  );
 rmSync(dir, { recursive: true, force: true });

@@ -100,7 +100,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   process.stdout.write(`${JSON.stringify(ports)}\n`);
   const stop = () => {
-    for (const s of servers) s.closeAllConnections?.(), s.close();
+    for (const s of servers) {
+      s.closeAllConnections?.();
+      s.close();
+    }
     process.exit(0);
   };
   process.stdin.on('end', stop).on('error', stop).resume();

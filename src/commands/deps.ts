@@ -11,4 +11,5 @@ export interface CommandDeps {
 }
 
 /** The run function's result: an exit code, or nothing for 0. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a run function that returns nothing means exit 0
 export type RunResult = Promise<number | void>;

@@ -42,7 +42,10 @@ export async function throughPager(ctx: Context, write: (ctx: Context) => Promis
 async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const client = await ctx.http();
   const connection = await ctx.connection();
-  const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, output] = await Promise.all([import('../http/paginate'), import('../output/index')]);
+  const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, output] = await Promise.all([
+    import('../http/paginate'),
+    import('../output/index'),
+  ]);
   // Where the next page is: the flags, or else the profile's settings, never a mix of the two (a
   // --cursor-path given today is not overruled by a saved cursorFromLast, nor the reverse).
   const fromFlags = opts.cursorPath !== undefined || opts.cursorFromLast !== undefined;
@@ -76,8 +79,12 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     // Part of the output of --no-paginate (how a script pages by hand), so not silenced by -q.
     const param = page.next?.param ? ` --cursor-param ${shellQuote(page.next.param)}` : '';
     const next = page.next && `${shellQuote((page.next.cursor ?? page.next.url)!)}${param}`;
-    if (!next && page.more) ctx.io.stderr.write(`no next page found although the response says there is more (${page.more}): see --cursor-path, --cursor-from-last\n`);
-    const left = opts.limit === undefined || (outputFormat(ctx) === 'json' && !ctx.globals.fields) ? 0 : Math.max(0, page.items.length - opts.limit);
+    if (!next && page.more)
+      ctx.io.stderr.write(
+        `no next page found although the response says there is more (${page.more}): see --cursor-path, --cursor-from-last\n`,
+      );
+    const left =
+      opts.limit === undefined || (outputFormat(ctx) === 'json' && !ctx.globals.fields) ? 0 : Math.max(0, page.items.length - opts.limit);
     if (next && left === 0) ctx.io.stderr.write(`next page: --cursor ${next}\n`);
     else if (next) {
       // A cursor points past the whole page: as a "next page" it would silently skip what --limit cut.

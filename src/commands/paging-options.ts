@@ -25,7 +25,15 @@ export function pagingRuleOptions(prefix = '', overrides = ''): Option[] {
   return [
     option('--cursor-path <path>', `${prefix}dot path of the next cursor in the body${overrides}`, nonEmpty('--cursor-path')),
     option('--items-path <path>', `${prefix}dot path of the items array in the body${overrides}`, nonEmpty('--items-path')),
-    option('--cursor-param <name>', `${prefix}query parameter that carries the cursor (default: cursor, or the convention's)`, nonEmpty('--cursor-param')),
-    option('--cursor-from-last <field>', `${prefix}the next cursor is this field of the last item (Stripe style)`, nonEmpty('--cursor-from-last')),
+    option(
+      '--cursor-param <name>',
+      `${prefix}query parameter that carries the cursor (default: cursor, or the convention's)`,
+      nonEmpty('--cursor-param'),
+    ),
+    option(
+      '--cursor-from-last <field>',
+      `${prefix}the next cursor is this field of the last item (Stripe style)`,
+      nonEmpty('--cursor-from-last'),
+    ),
   ];
 }

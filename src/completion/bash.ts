@@ -24,7 +24,14 @@ export function renderBash(spec: CompletionSpec): string {
     lines.push(`    ${sq(pathKey(cmd))})`);
     lines.push(`      _${p}_cmds=${sq(cmd.commands.map((c) => c.name).join(' '))}`);
     lines.push(`      _${p}_opts=${sq(options.flatMap(optionWords).join(' '))}`);
-    lines.push(`      _${p}_vopts=${sq(options.filter((o) => o.value).flatMap(optionWords).join(' '))}`);
+    lines.push(
+      `      _${p}_vopts=${sq(
+        options
+          .filter((o) => o.value)
+          .flatMap(optionWords)
+          .join(' '),
+      )}`,
+    );
     lines.push(`      _${p}_nargs=${cmd.args.length} _${p}_variadic=${variadic} ;;`);
   }
   lines.push('  esac', '}', '');
@@ -43,15 +50,29 @@ export function renderBash(spec: CompletionSpec): string {
   lines.push(`# _${p}__value PATH OPTION: completes the value of an option.`);
   lines.push(`_${p}__value() {`, '  case "$1|$2" in');
   for (const cmd of commands.slice(1)) {
-    for (const o of cmd.options) pushCase(lines, p, optionWords(o).map((w) => sq(`${pathKey(cmd)}|${w}`)), o.value);
+    for (const o of cmd.options)
+      pushCase(
+        lines,
+        p,
+        optionWords(o).map((w) => sq(`${pathKey(cmd)}|${w}`)),
+        o.value,
+      );
   }
-  for (const o of [...spec.root.options, ...spec.globals]) pushCase(lines, p, optionWords(o).map((w) => `*${sq(`|${w}`)}`), o.value);
+  for (const o of [...spec.root.options, ...spec.globals])
+    pushCase(
+      lines,
+      p,
+      optionWords(o).map((w) => `*${sq(`|${w}`)}`),
+      o.value,
+    );
   lines.push('  esac', '}', '');
 
   lines.push(`# _${p}__arg PATH INDEX: completes a positional argument (counted from 0).`);
   lines.push(`_${p}__arg() {`, '  case "$1|$2" in');
   for (const cmd of commands) {
-    cmd.args.forEach((a, i) => pushCase(lines, p, [sq(`${pathKey(cmd)}|${i}`)], a.value));
+    cmd.args.forEach((a, i) => {
+      pushCase(lines, p, [sq(`${pathKey(cmd)}|${i}`)], a.value);
+    });
   }
   lines.push('  esac', '}', '');
 

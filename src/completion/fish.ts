@@ -10,17 +10,30 @@ export function renderFish(spec: CompletionSpec): string {
   const commands = allCommands(spec.root);
   const lines: string[] = [...header('fish', p), ''];
 
-  lines.push('# The command path a subcommand word (or alias) leads to from a path.', `function __${p}_child`, '    switch "$argv[1]|$argv[2]"');
+  lines.push(
+    '# The command path a subcommand word (or alias) leads to from a path.',
+    `function __${p}_child`,
+    '    switch "$argv[1]|$argv[2]"',
+  );
   for (const parent of commands) {
     for (const cmd of parent.commands) {
-      lines.push(`        case ${[cmd.name, ...cmd.aliases].map((w) => q(`${pathKey(parent)}|${w}`)).join(' ')}`, `            echo ${q(pathKey(cmd))}`);
+      lines.push(
+        `        case ${[cmd.name, ...cmd.aliases].map((w) => q(`${pathKey(parent)}|${w}`)).join(' ')}`,
+        `            echo ${q(pathKey(cmd))}`,
+      );
     }
   }
-  lines.push('        case \'*\'', '            return 1', '    end', 'end', '');
+  lines.push("        case '*'", '            return 1', '    end', 'end', '');
 
-  lines.push('# The options that take a value at a path (their value is not a positional argument).', `function __${p}_takes_value`, '    switch "$argv[1]"');
+  lines.push(
+    '# The options that take a value at a path (their value is not a positional argument).',
+    `function __${p}_takes_value`,
+    '    switch "$argv[1]"',
+  );
   for (const cmd of commands) {
-    const words = optionsAt(spec, cmd).filter((o) => o.value).flatMap(optionWords);
+    const words = optionsAt(spec, cmd)
+      .filter((o) => o.value)
+      .flatMap(optionWords);
     lines.push(`        case ${q(pathKey(cmd))}`, `            contains -- $argv[2] ${words.map(q).join(' ')}`);
   }
   lines.push('    end', 'end', '');

@@ -10,7 +10,7 @@ export function renderZsh(spec: CompletionSpec): string {
   const lines: string[] = [`#compdef ${p}`, ...header('zsh', p), ''];
   for (const cmd of allCommands(spec.root)) lines.push(...commandFunction(spec, cmd), '');
   lines.push(
-    '# Profile names live in the user\'s config, so they are read when TAB is pressed.',
+    "# Profile names live in the user's config, so they are read when TAB is pressed.",
     `_${p}_profiles() {`,
     '  local -a profiles',
     `  profiles=(\${(f)"$(_call_program profiles ${p} ${PROFILES_COMMAND.join(' ')} 2>/dev/null)"})`,
@@ -102,7 +102,7 @@ function action(program: string, value: ValueKind): string {
 }
 
 function escapeBrackets(text: string): string {
-  return text.replace(/[\\\]\[]/g, (c) => `\\${c}`);
+  return text.replace(/[\\\][]/g, (c) => `\\${c}`);
 }
 
 function escapeColons(text: string): string {

@@ -49,7 +49,9 @@ export function settingValue(key: ProfileKey, value: string): string {
     case 'cursorParam':
       // Sent as a query parameter name: printable, no spaces, nothing that ends or splits a query.
       if (!/^[\x21-\x7e]+$/.test(value) || /[&=#?]/.test(value)) {
-        throw new UsageError(`cursorParam must be a query parameter name such as pageToken (no spaces, &, =, ? or #); use \`booking config unset cursorParam\` to remove it.`);
+        throw new UsageError(
+          `cursorParam must be a query parameter name such as pageToken (no spaces, &, =, ? or #); use \`booking config unset cursorParam\` to remove it.`,
+        );
       }
       return value;
   }
@@ -68,7 +70,9 @@ export function parseBaseUrl(text: string): URL {
   }
   if (url.username || url.password) {
     // Do not echo the password back.
-    throw new UsageError(`invalid base URL: it must not carry a user name or password (user:pass@${url.host}); the API key is the credential.`);
+    throw new UsageError(
+      `invalid base URL: it must not carry a user name or password (user:pass@${url.host}); the API key is the credential.`,
+    );
   }
   if (url.search || url.hash) throw bad('a base URL has no query (?…) or fragment (#…)');
   return url;
@@ -88,9 +92,13 @@ function codePoint(char: string): string {
 export function apiKeyValue(raw: string): string {
   const key = raw.trim();
   if (key === '') throw new UsageError('the API key is empty.');
-  if (/[\s\u0000-\u001f\u007f]/.test(key)) throw new UsageError('the API key contains spaces, line breaks or control characters; give the key alone.');
+  if (/[\s\u0000-\u001f\u007f]/.test(key))
+    throw new UsageError('the API key contains spaces, line breaks or control characters; give the key alone.');
   // Anything else could not go into an HTTP header: every request would fail, far from the cause.
   const odd = /[^\x21-\x7e]/u.exec(key);
-  if (odd) throw new UsageError(`the API key has a character that is not printable ASCII (${codePoint(odd[0])} at position ${odd.index + 1}); give the key exactly as issued.`);
+  if (odd)
+    throw new UsageError(
+      `the API key has a character that is not printable ASCII (${codePoint(odd[0])} at position ${odd.index + 1}); give the key exactly as issued.`,
+    );
   return key;
 }

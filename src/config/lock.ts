@@ -36,7 +36,9 @@ async function acquire(lockPath: string, { waitMs, staleMs }: LockTimings): Prom
       return;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new FailureError(`cannot write the config: cannot create ${lockPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`);
+        throw new FailureError(
+          `cannot write the config: cannot create ${lockPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}.`,
+        );
       }
     }
     if (isStale(lockPath, staleMs)) {

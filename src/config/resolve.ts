@@ -17,7 +17,8 @@ export function resolveConnection(store: ConfigStore, globals: GlobalOptions, en
   assertTransportAllowed(baseUrl, globals.allowHttp);
   const envKey = present(env.BOOKING_API_KEY);
   const rawKey = envKey ?? present(profile.apiKey);
-  if (rawKey === undefined) throw new AuthError(`no API key for profile ${name} (and BOOKING_API_KEY is not set).`, `run: booking login${profileFlag(name)}`);
+  if (rawKey === undefined)
+    throw new AuthError(`no API key for profile ${name} (and BOOKING_API_KEY is not set).`, `run: booking login${profileFlag(name)}`);
   // Trimmed as login trims it: `export BOOKING_API_KEY=$(cat key.txt)` may well end in a newline.
   const apiKey = checkedKey(rawKey, envKey !== undefined ? 'BOOKING_API_KEY' : `the apiKey of profile ${name} in ${store.path}`);
   const connection: Connection = { profile: name, baseUrl, apiKey, keySource: envKey !== undefined ? 'env' : 'config' };
@@ -39,12 +40,16 @@ function checkedKey(raw: string, where: string): string {
 
 /** What to do about a key the service refused (401/403): where it came from decides. */
 export function refusedKeyHint(connection: Connection): string {
-  if (connection.keySource === 'env') return "the key comes from BOOKING_API_KEY, which wins over the profile's saved key: check it, or unset it.";
+  if (connection.keySource === 'env')
+    return "the key comes from BOOKING_API_KEY, which wins over the profile's saved key: check it, or unset it.";
   return `run: booking login${profileFlag(connection.profile)}`;
 }
 
 export function missingBaseUrl(profile: string): AuthError {
-  return new AuthError(`no base URL for profile ${profile}: there is no built-in one.`, `run: booking login --base-url URL${profileFlag(profile)}`);
+  return new AuthError(
+    `no base URL for profile ${profile}: there is no built-in one.`,
+    `run: booking login --base-url URL${profileFlag(profile)}`,
+  );
 }
 
 /** A value that counts as set: empty strings (FOO= in the env) do not. */

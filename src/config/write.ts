@@ -70,6 +70,11 @@ function ensurePrivateDir(dir: string): void {
 
 function cannotWrite(path: string, err: unknown): FailureError {
   const e = err as NodeJS.ErrnoException;
-  const why = e?.code === 'EACCES' || e?.code === 'EPERM' ? 'permission denied' : e?.code === 'ENOTDIR' ? 'a part of the path is not a folder' : (e?.code ?? e?.message ?? String(err));
+  const why =
+    e?.code === 'EACCES' || e?.code === 'EPERM'
+      ? 'permission denied'
+      : e?.code === 'ENOTDIR'
+        ? 'a part of the path is not a folder'
+        : (e?.code ?? e?.message ?? String(err));
   return new FailureError(`cannot write the config at ${path}: ${why}.`);
 }

@@ -86,7 +86,11 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const body = await readBody(res, maxBytes, () => `${requestName('GET', asked)}: the response is larger than --max-response-bytes (${formatBytes(maxBytes)}); not read.`);
+      const body = await readBody(
+        res,
+        maxBytes,
+        () => `${requestName('GET', asked)}: the response is larger than --max-response-bytes (${formatBytes(maxBytes)}); not read.`,
+      );
       const headers = flatHeaders(res.headers);
       log.response(res.statusCode, body.length, Date.now() - started, REDIRECT_STATUSES.has(res.statusCode) ? headers.location : undefined);
       return { url, status: res.statusCode, headers, body };
@@ -94,7 +98,10 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       if (signal.aborted) throw new InterruptedError();
       if (timeout.signal.aborted || TIMEOUT_CODES.has(errorCode(err) ?? '')) {
         log.failure('timeout', Date.now() - started);
-        throw new FailureError(`${requestName('GET', asked)}: no response within ${formatSeconds(timeoutMs)}`, 'raise --timeout if the server is just slow.');
+        throw new FailureError(
+          `${requestName('GET', asked)}: no response within ${formatSeconds(timeoutMs)}`,
+          'raise --timeout if the server is just slow.',
+        );
       }
       log.failure(errorCode(err) ?? 'error', Date.now() - started);
       throw err;
@@ -152,7 +159,17 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       const tooLong = after !== undefined && after > MAX_RETRY_AFTER_MS;
       if (retry >= retries || !RETRY_STATUSES.has(res.status) || tooLong) {
         const contentType = res.headers['content-type'];
-        throw errorForStatus({ method: 'GET', url, status: res.status, body: res.body, contentType, retries: retry, tooLongWait: tooLong ? { askedMs: after, maxMs: MAX_RETRY_AFTER_MS } : undefined, authHint, apiKey: connection.apiKey });
+        throw errorForStatus({
+          method: 'GET',
+          url,
+          status: res.status,
+          body: res.body,
+          contentType,
+          retries: retry,
+          tooLongWait: tooLong ? { askedMs: after, maxMs: MAX_RETRY_AFTER_MS } : undefined,
+          authHint,
+          apiKey: connection.apiKey,
+        });
       }
       const ms = after ?? backoffMs(retry, baseMs);
       log.retry(retry + 1, retries, ms, statusLine(res.status));

@@ -5,8 +5,15 @@ import { isLosslessNumber } from '../json';
 import { UsageError } from '../errors';
 import { isPlainObject } from '../plain-object';
 import {
-  CONTAINERS, LINK_ARRAYS, MORE_FLAGS, NEXT_FIELDS, NEXT_OBJECT_KEYS, OFFSET_FIELDS, PAGE_COUNT_FIELDS,
-  STRIPE_LIST, TOTAL_FIELDS,
+  CONTAINERS,
+  LINK_ARRAYS,
+  MORE_FLAGS,
+  NEXT_FIELDS,
+  NEXT_OBJECT_KEYS,
+  OFFSET_FIELDS,
+  PAGE_COUNT_FIELDS,
+  STRIPE_LIST,
+  TOTAL_FIELDS,
 } from './paging-rules';
 
 type JsonObject = Record<string, unknown>;
@@ -26,12 +33,18 @@ function parsePath(path: string): string[] {
   while (at < path.length) {
     token.lastIndex = at;
     const m = token.exec(path);
-    if (!m) throw new UsageError(`cannot read the path ${JSON.stringify(path)} at character ${at + 1}: use dot.separated names, or ["a.b"] for a name with dots.`);
+    if (!m)
+      throw new UsageError(
+        `cannot read the path ${JSON.stringify(path)} at character ${at + 1}: use dot.separated names, or ["a.b"] for a name with dots.`,
+      );
     const quoted = m[1] ?? m[2];
     steps.push(quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : (m[3] ?? m[4])!);
     at = token.lastIndex;
     if (path[at] === '.' && at + 1 < path.length && path[at + 1] !== '.') at++;
-    else if (at < path.length && path[at] !== '[') throw new UsageError(`cannot read the path ${JSON.stringify(path)} at character ${at + 1}: use dot.separated names, or ["a.b"] for a name with dots.`);
+    else if (at < path.length && path[at] !== '[')
+      throw new UsageError(
+        `cannot read the path ${JSON.stringify(path)} at character ${at + 1}: use dot.separated names, or ["a.b"] for a name with dots.`,
+      );
   }
   if (steps.length === 0) throw new UsageError('the path is empty.');
   pathCache.set(path, steps);
@@ -66,7 +79,9 @@ export function findItems(body: unknown, itemsPath?: string): unknown[] | undefi
   // The only array-valued field, at the top level or in HAL's `_embedded` (`{_embedded: {orders: […]}}`);
   // PayPal's `links: [{href, rel}]` beside the items is paging, not data.
   for (const scope of isPlainObject(body._embedded) ? [body, body._embedded] : [body]) {
-    const arrays = Object.entries(scope).filter(([k, v]) => Array.isArray(v) && !LINK_ARRAYS.includes(k)).map(([, v]) => v as unknown[]);
+    const arrays = Object.entries(scope)
+      .filter(([k, v]) => Array.isArray(v) && !LINK_ARRAYS.includes(k))
+      .map(([, v]) => v as unknown[]);
     if (arrays.length === 1) return arrays[0];
   }
   return undefined;
@@ -81,7 +96,8 @@ interface Scope {
 /** The body, then its containers, then containers inside those (data.pagination, links.pages…). */
 function pagingObjects(body: unknown): Scope[] {
   if (!isPlainObject(body)) return [];
-  const inside = (s: Scope) => CONTAINERS.filter((k) => isPlainObject(s.o[k])).map((k) => ({ o: s.o[k] as JsonObject, at: `${s.at}${k}.` }));
+  const inside = (s: Scope) =>
+    CONTAINERS.filter((k) => isPlainObject(s.o[k])).map((k) => ({ o: s.o[k] as JsonObject, at: `${s.at}${k}.` }));
   const level1 = inside({ o: body, at: '' });
   return [{ o: body, at: '' }, ...level1, ...level1.flatMap(inside)];
 }

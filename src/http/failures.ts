@@ -29,7 +29,10 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
 /** The server's own explanation, from the usual error-body fields. */
 function serverMessage(body: Buffer, contentType: string | undefined): string | undefined {
   if (body.length === 0) return undefined;
-  const text = body.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '');
+  const text = body
+    .subarray(0, 64 * 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -118,7 +121,15 @@ export function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-const CANNOT_CONNECT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const CANNOT_CONNECT = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 const LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 /** A network error (no HTTP status) as one line: "GET /api/v1/me: cannot connect to 127.0.0.1:9 (ECONNREFUSED)". */
@@ -134,7 +145,8 @@ export function networkFailure(method: string, url: URL, err: unknown, retries: 
   } else if (code && CANNOT_CONNECT.has(code)) what = `cannot connect to ${target} (${code})`;
   else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') what = `cannot resolve host ${url.hostname} (${code})`;
   else if (code && LOST.has(code)) what = `connection to ${url.host} lost (${code})`;
-  else if (code && /CERT|TLS|SSL/.test(code)) what = `TLS problem with ${url.host}: ${escapeOneLine(oneLine(e.message ?? ''), 160)} (${code})`;
+  else if (code && /CERT|TLS|SSL/.test(code))
+    what = `TLS problem with ${url.host}: ${escapeOneLine(oneLine(e.message ?? ''), 160)} (${code})`;
   else what = `request failed: ${escapeOneLine(oneLine(e.message ?? String(err)), 160)}${code ? ` (${code})` : ''}`;
   return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`);
 }

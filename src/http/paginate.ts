@@ -149,7 +149,10 @@ function pageFingerprint(page: Page): { body: string; items: string } {
 /** A page already sent: stop, naming the cursor and, for a parameter guessed by convention, that guess. */
 function repeatedPage(page: Page, at: NextPage, guessed: boolean): FailureError {
   const value = escapeOneLine(at.cursor ?? at.url ?? '', 120);
-  const what = at.cursor !== undefined ? `next cursor ${value}${guessed ? ` sent as ?${escapeOneLine(at.param!, 40)}=, the parameter its field's convention names` : ''}` : `next page URL ${value}`;
+  const what =
+    at.cursor !== undefined
+      ? `next cursor ${value}${guessed ? ` sent as ?${escapeOneLine(at.param!, 40)}=, the parameter its field's convention names` : ''}`
+      : `next page URL ${value}`;
   return new FailureError(
     `${requestName('GET', page.response.url)}: the server sent a page it had already sent (${what}); stopping instead of looping.`,
     guessed
@@ -172,7 +175,9 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
   let response: HttpResponse;
   if (at.url?.startsWith('?')) {
     // --cursor "?after=…": a query for the listing's first request.
-    response = await client.get(mergeQuery(withQuery(joinUrl(client.baseUrl, opts.path), firstQuery(opts)), at.url).href, { signal: opts.signal });
+    response = await client.get(mergeQuery(withQuery(joinUrl(client.baseUrl, opts.path), firstQuery(opts)), at.url).href, {
+      signal: opts.signal,
+    });
   } else if (at.url !== undefined) {
     // A next URL is used as given: it already carries whatever the server wants repeated.
     response = await client.get(resolvePageUrl(at.url, client.baseUrl).href, { signal: opts.signal });
@@ -188,7 +193,8 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
   // A body's "?after=…" is a query for the current request: its other parameters (a filter, the page
   // size) still apply. Other relative targets ("page2", a Link's "?page=2") are resolved as URLs are.
   if (next?.url?.startsWith('?') && !response.headers.link) next.url = mergeQuery(response.url, next.url).href;
-  else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url)) next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
+  else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url))
+    next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
   return { body, response, items, next, more };
 }
 
@@ -221,7 +227,10 @@ function itemsNotFound(response: HttpResponse, body: unknown, itemsPath: string 
   if (itemsPath) return new FailureError(`${where}: --items-path ${itemsPath} is not an array in the response.`);
   const fields = topLevelFields(body);
   const shown = fields.length > 0 ? ` (top-level fields: ${fields.map((f) => escapeOneLine(f, 40)).join(', ')})` : '';
-  return new FailureError(`${where}: cannot find the list of items in the response${shown}.`, 'say where it is with --items-path <dot.path>.');
+  return new FailureError(
+    `${where}: cannot find the list of items in the response${shown}.`,
+    'say where it is with --items-path <dot.path>.',
+  );
 }
 
 /**

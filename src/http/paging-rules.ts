@@ -4,7 +4,14 @@
 
 /** Objects searched for paging fields: the body, these inside it, and these inside those. */
 export const CONTAINERS = [
-  'meta', 'metadata', 'pagination', 'paging', 'page_info', 'pageInfo', 'links', 'data',
+  'meta',
+  'metadata',
+  'pagination',
+  'paging',
+  'page_info',
+  'pageInfo',
+  'links',
+  'data',
   'response_metadata', // Slack
   'pages', // Intercom; links.pages: DigitalOcean
   '_links', // HAL: Atlassian Confluence, Spring
@@ -99,8 +106,15 @@ export const STRIPE_LIST = { object: 'list', flag: 'has_more', field: 'id', para
 
 /** Counts that show a list is larger than one page when no cursor says how to get the rest. */
 export const TOTAL_FIELDS = [
-  'total', 'total_count', 'totalCount', 'total_items', 'totalItems', 'total_results', 'totalResults',
-  'totalSize', 'total_entries',
+  'total',
+  'total_count',
+  'totalCount',
+  'total_items',
+  'totalItems',
+  'total_results',
+  'totalResults',
+  'totalSize',
+  'total_entries',
 ];
 export const PAGE_COUNT_FIELDS = ['total_pages', 'totalPages', 'page_count', 'pageCount', 'num_pages'];
 /** Numbers that only an offset- or page-number API sends: with no cursor, paging ends there. */

@@ -25,7 +25,11 @@ export interface EarlyConnection {
   take(): Socket | undefined;
 }
 
-export async function preconnect(base: URL, allowHttp: boolean, env: Record<string, string | undefined>): Promise<EarlyConnection | undefined> {
+export async function preconnect(
+  base: URL,
+  allowHttp: boolean,
+  env: Record<string, string | undefined>,
+): Promise<EarlyConnection | undefined> {
   if (!isLoopbackHost(base.hostname) && PROXY_VARIABLES.some((name) => env[name])) return undefined;
   try {
     assertTransportAllowed(base, allowHttp);

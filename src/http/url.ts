@@ -103,9 +103,16 @@ export function showUrl(url: URL): string {
  * the request's query stays. Both are kept byte for byte (a server's token is sent back as it wrote it).
  */
 export function mergeQuery(url: URL, reference: string): URL {
-  const added = reference.replace(/^\?/, '').replace(/#.*$/s, '').split('&').filter((p) => p !== '');
+  const added = reference
+    .replace(/^\?/, '')
+    .replace(/#.*$/s, '')
+    .split('&')
+    .filter((p) => p !== '');
   const names = new Set(added.map(decodeQueryName));
-  const kept = url.search.slice(1).split('&').filter((part) => part !== '' && !names.has(decodeQueryName(part)));
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== '' && !names.has(decodeQueryName(part)));
   const out = new URL(url.href);
   out.search = [...kept, ...added].join('&');
   return out;

@@ -4,7 +4,18 @@ import type { ColumnSpec } from './columns';
 
 // Lookup is also loose (case, `_`, `-` ignored), so start_time covers startTime and StartTime too.
 // A calendar-style {dateTime, timeZone} object is tried before the plain field.
-const startPaths = ['start.dateTime', 'start', 'start_time', 'starts_at', 'start_at', 'start_date', 'start_datetime', 'time', 'scheduled_at', 'date'];
+const startPaths = [
+  'start.dateTime',
+  'start',
+  'start_time',
+  'starts_at',
+  'start_at',
+  'start_date',
+  'start_datetime',
+  'time',
+  'scheduled_at',
+  'date',
+];
 const endPaths = ['end.dateTime', 'end', 'end_time', 'ends_at', 'end_at', 'end_date', 'end_datetime'];
 
 export const BOOKING_COLUMNS: ColumnSpec[] = [
@@ -17,9 +28,22 @@ export const BOOKING_COLUMNS: ColumnSpec[] = [
     header: 'ATTENDEE',
     kind: 'people',
     paths: [
-      'attendee.name', 'attendee.email', 'attendee_name', 'attendees.0.name', 'attendees.0.email', 'attendee_email',
-      'attendee', 'attendees.0', 'invitee.name', 'invitee.email', 'guest.name',
-      'guest.email', 'booker.name', 'booker.email', 'customer.name', 'customer.email',
+      'attendee.name',
+      'attendee.email',
+      'attendee_name',
+      'attendees.0.name',
+      'attendees.0.email',
+      'attendee_email',
+      'attendee',
+      'attendees.0',
+      'invitee.name',
+      'invitee.email',
+      'guest.name',
+      'guest.email',
+      'booker.name',
+      'booker.email',
+      'customer.name',
+      'customer.email',
     ],
   },
 ];

@@ -27,7 +27,8 @@ function pad(n: number): string {
 export function localTime(text: string): string | undefined {
   const m = ISO_ZONED.exec(text);
   if (!m) return undefined;
-  const zone = m[3]!.toUpperCase() === 'Z' ? 'Z' : m[3]!.replace(/^([+-]\d{2}):?(\d{2})?$/, (_, h: string, mm?: string) => `${h}:${mm ?? '00'}`);
+  const zone =
+    m[3]!.toUpperCase() === 'Z' ? 'Z' : m[3]!.replace(/^([+-]\d{2}):?(\d{2})?$/, (_, h: string, mm?: string) => `${h}:${mm ?? '00'}`);
   const date = new Date(`${m[1]}T${m[2]!.replace(',', '.')}${zone}`);
   if (Number.isNaN(date.getTime())) return undefined;
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

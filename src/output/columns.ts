@@ -103,12 +103,14 @@ function columnsFromData(items: unknown[]): Column[] {
 
 /** A field name as a header: `lengthInMinutes` and `length_in_minutes` both `LENGTH IN MINUTES`. */
 function headerWords(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toUpperCase() || name.toUpperCase();
+  return (
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .replace(/[_-]+/g, ' ')
+      .trim()
+      .toUpperCase() || name.toUpperCase()
+  );
 }
 
 /**

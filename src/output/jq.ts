@@ -49,7 +49,11 @@ export async function loadJqFilter(ctx: OutputContext, expression: string): Prom
 
 /** jq's first line, without its "jq: error: " prefix. */
 function compileMessage(stderr: string): string {
-  return stderr.split('\n')[0]!.replace(/^jq: error: /, '').replace(/ at <top-level>/, '').replace(/:$/, '');
+  return stderr
+    .split('\n')[0]!
+    .replace(/^jq: error: /, '')
+    .replace(/ at <top-level>/, '')
+    .replace(/:$/, '');
 }
 
 function runtimeMessage(stderr: string): string {

@@ -146,7 +146,10 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
         // No column is left out without a word (named without the zone withTimeZone adds).
         const dropped = (left: string[]) => {
           const headers = columns.slice(columns.length - left.length).map((c) => c.header);
-          hint(ctx, `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`);
+          hint(
+            ctx,
+            `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`,
+          );
         };
         layout = renderer.layout(withTimeZone(columns), sample, ctx.io.columns, dropped);
         if (!layout) return;

@@ -7,7 +7,10 @@ export type Path = string[];
 
 export function parsePath(path: string): Path {
   if (path === '') return [];
-  return path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((s) => s !== '');
+  return path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((s) => s !== '');
 }
 
 function loose(key: string): string {
@@ -16,7 +19,7 @@ function loose(key: string): string {
 
 /** The key of `obj` that `segment` names: exactly, else loosely; undefined when none. */
 function findKey(obj: Record<string, unknown>, segment: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(obj, segment)) return segment;
+  if (Object.hasOwn(obj, segment)) return segment;
   const wanted = loose(segment);
   return Object.keys(obj).find((k) => loose(k) === wanted);
 }

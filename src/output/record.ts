@@ -48,7 +48,12 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
     return;
   }
   if (format === 'tsv') {
-    emit(ctx, pairs(record, fields, rawText).map(([k, v]) => `${k}\t${v}\n`).join(''));
+    emit(
+      ctx,
+      pairs(record, fields, rawText)
+        .map(([k, v]) => `${k}\t${v}\n`)
+        .join(''),
+    );
     return;
   }
   const { loadTableRenderer } = await import('./table');

@@ -36,7 +36,10 @@ const BAD = /^(cancell?ed|rejected|declined|no_?show|failed|error|expired|delete
 type StatusTone = 'good' | 'waiting' | 'bad' | 'other';
 
 function statusTone(text: string): StatusTone {
-  const key = text.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (GOOD.test(key)) return 'good';
   if (WAITING.test(key)) return 'waiting';
   if (BAD.test(key)) return 'bad';

@@ -16,7 +16,22 @@ const utils: Utils = (utilsModule as Utils & { default?: Utils }).default ?? uti
 
 const GAP = '  ';
 const NO_BORDERS = Object.fromEntries(
-  ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid'].map((k) => [k, '']),
+  [
+    'top',
+    'top-mid',
+    'top-left',
+    'top-right',
+    'bottom',
+    'bottom-mid',
+    'bottom-left',
+    'bottom-right',
+    'left',
+    'left-mid',
+    'mid',
+    'mid-mid',
+    'right',
+    'right-mid',
+  ].map((k) => [k, '']),
 );
 const TABLE_STYLE = { 'padding-left': 0, 'padding-right': 0, head: [] as string[], border: [] as string[] };
 
@@ -29,7 +44,11 @@ function newTable(opts: { head?: string[]; colWidths?: number[]; wordWrap?: bool
 
 function finish(table: InstanceType<typeof Table>): string {
   // Trailing padding helps nobody and makes copied lines dirty.
-  return `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`;
+  return `${table
+    .toString()
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')}\n`;
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -76,12 +95,24 @@ export async function loadTableRenderer(color: boolean): Promise<TableRenderer> 
   return { layout: (c, s, w, d) => listLayout(style, c, s, w, d), record: (p, w) => renderRecord(style, p, w) };
 }
 
-function listLayout(style: Style, columns: Column[], sample: unknown[], available: number, dropped?: (headers: string[]) => void): ListLayout | undefined {
+function listLayout(
+  style: Style,
+  columns: Column[],
+  sample: unknown[],
+  available: number,
+  dropped?: (headers: string[]) => void,
+): ListLayout | undefined {
   if (sample.length === 0 || columns.length === 0) return undefined;
   // A loop, not Math.max(...): a spread of a long list overflows the stack.
   const natural = columns.map((c) => width(c.header));
-  for (const item of sample) columns.forEach((c, i) => (natural[i] = Math.max(natural[i]!, width(tableCell(item, c)))));
-  const fit = columns.map((c, i) => ({ natural: natural[i]!, // A time column's header (which names the zone) is kept whole, like its cells.
+  for (const item of sample) {
+    columns.forEach((c, i) => {
+      natural[i] = Math.max(natural[i]!, width(tableCell(item, c)));
+    });
+  }
+  const fit = columns.map((c, i) => ({
+    natural: natural[i]!,
+    // A time column's header (which names the zone) is kept whole, like its cells.
     min: Math.max(MIN_WIDTH[c.kind], Math.min(width(c.header), c.kind === 'time' ? Infinity : 12)),
   }));
   const widths = fitWidths(fit, available, GAP.length);
@@ -98,8 +129,15 @@ function listLayout(style: Style, columns: Column[], sample: unknown[], availabl
     return `${out.trimEnd()}\n`;
   };
   return {
-    header: line(kept.map((c) => c.header), (t) => style.bold(t)),
-    row: (item) => line(kept.map((c) => tableCell(item, c)), (t, i) => (kept[i]!.kind === 'status' ? style.status(t) : t)),
+    header: line(
+      kept.map((c) => c.header),
+      (t) => style.bold(t),
+    ),
+    row: (item) =>
+      line(
+        kept.map((c) => tableCell(item, c)),
+        (t, i) => (kept[i]!.kind === 'status' ? style.status(t) : t),
+      ),
   };
 }
 

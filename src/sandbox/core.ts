@@ -64,7 +64,10 @@ const UNAUTHORIZED: Reply = { status: 401, body: '{"error":{"message":"invalid A
 /** Starts the service of api: the key check, then its answer, as JSON. */
 export async function startFakeService(api: FakeApi, at: ListenAt = {}): Promise<FakeService> {
   let base = '';
-  const service = await serve(apiHandler(api, () => base), at);
+  const service = await serve(
+    apiHandler(api, () => base),
+    at,
+  );
   base = service.url;
   return service;
 }
@@ -87,7 +90,9 @@ function apiHandler(api: FakeApi, base: () => string): (req: IncomingMessage, re
     api.onRequest?.(r, res);
     const internal = (err: unknown): Reply => ({
       status: 500,
-      body: JSON.stringify({ error: { code: 'internal', message: `${api.label ?? 'fake service'} bug: ${err instanceof Error ? err.message : String(err)}` } }),
+      body: JSON.stringify({
+        error: { code: 'internal', message: `${api.label ?? 'fake service'} bug: ${err instanceof Error ? err.message : String(err)}` },
+      }),
     });
     void Promise.resolve()
       .then(async () => {

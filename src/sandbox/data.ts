@@ -48,8 +48,50 @@ export interface World {
   bookings: Booking[];
 }
 
-const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim', 'Hedy', 'Donald', 'Katherine', 'John', 'Shafi', 'Niklaus', 'Lynn', 'Guido'];
-const LAST = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee', 'Lamarr', 'Knuth', 'Johnson', 'McCarthy', 'Goldwasser', 'Wirth', 'Conway', 'van Rossum'];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Tim',
+  'Hedy',
+  'Donald',
+  'Katherine',
+  'John',
+  'Shafi',
+  'Niklaus',
+  'Lynn',
+  'Guido',
+];
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Berners-Lee',
+  'Lamarr',
+  'Knuth',
+  'Johnson',
+  'McCarthy',
+  'Goldwasser',
+  'Wirth',
+  'Conway',
+  'van Rossum',
+];
 const DOMAINS = ['example.com', 'example.org', 'example.net'];
 const ZONES = ['Europe/Berlin', 'Europe/London', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
 

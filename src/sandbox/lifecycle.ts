@@ -75,8 +75,8 @@ export class Lifecycle {
   /** The booking a step acts on; undefined for create, or when none fits (then it creates instead). */
   private target(step: Step, now: number): Booking | undefined {
     const all = this.store.all();
-    const latest = (fit: (b: Booking) => boolean) => {
-      for (let i = all.length - 1; i >= 0; i--) if (fit(all[i]!)) return all[i];
+    const latest = (matches: (b: Booking) => boolean) => {
+      for (let i = all.length - 1; i >= 0; i--) if (matches(all[i]!)) return all[i];
       return undefined;
     };
     const upcoming = (b: Booking) => b.status === 'confirmed' && Date.parse(b.start) >= now;

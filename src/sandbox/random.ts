@@ -36,7 +36,10 @@ function cyrb128(text: string): [number, number, number, number] {
 export function seededRng(seed: string, stream: string): Rng {
   let [a, b, c, d] = cyrb128(`${seed}\u0000${stream}`);
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -97,7 +97,14 @@ function answer(state: RouteState, r: FakeRequest): Reply {
     case 'me':
       return ok(renderOne(state.shape, 'owner', toJsonText(state.owner)));
     case 'event-types':
-      return reply(renderList(state.shape, 'event_types', state.eventTypes.map((e) => toJsonText(e)), undefined));
+      return reply(
+        renderList(
+          state.shape,
+          'event_types',
+          state.eventTypes.map((e) => toJsonText(e)),
+          undefined,
+        ),
+      );
     case 'list':
       return listBookings(state, r.url, r.origin);
     case 'get':
@@ -125,7 +132,11 @@ function listBookings(state: RouteState, url: URL, origin: string): Reply {
   let limit = DEFAULT_PAGE_SIZE;
   if (limitText !== null) {
     if (!/^\d{1,9}$/.test(limitText) || Number(limitText) < 1) {
-      throw new HttpError(400, 'invalid_limit', `limit must be a whole number of at least 1 (pages hold at most ${MAX_PAGE_SIZE}), not ${JSON.stringify(limitText)}`);
+      throw new HttpError(
+        400,
+        'invalid_limit',
+        `limit must be a whole number of at least 1 (pages hold at most ${MAX_PAGE_SIZE}), not ${JSON.stringify(limitText)}`,
+      );
     }
     limit = Math.min(Number(limitText), MAX_PAGE_SIZE);
   }
@@ -133,7 +144,12 @@ function listBookings(state: RouteState, url: URL, origin: string): Reply {
   let after = 0;
   if (cursor) {
     const seq = decodeCursor(cursor);
-    if (seq === undefined) throw new HttpError(400, 'invalid_cursor', `invalid cursor ${JSON.stringify(cursor)}: pass the cursor of the previous page as it was given`);
+    if (seq === undefined)
+      throw new HttpError(
+        400,
+        'invalid_cursor',
+        `invalid cursor ${JSON.stringify(cursor)}: pass the cursor of the previous page as it was given`,
+      );
     after = seq;
   }
   const page = state.store.page({ statuses, after, limit });
@@ -146,7 +162,14 @@ function listBookings(state: RouteState, url: URL, origin: string): Reply {
     const path = `${url.pathname}?${params}`;
     next = { cursor: page.next, path, url: `${origin}${path}` };
   }
-  return reply(renderList(state.shape, 'bookings', page.items.map((b) => toJsonText(b)), next));
+  return reply(
+    renderList(
+      state.shape,
+      'bookings',
+      page.items.map((b) => toJsonText(b)),
+      next,
+    ),
+  );
 }
 
 /** "confirmed" or "pending,confirmed": any of those statuses. */

@@ -3,8 +3,17 @@
 import { UsageError } from '../errors';
 import { deliveryBody } from '../webhook/payload';
 import {
-  DEFAULT_API_KEY, DEFAULT_BOOKINGS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, DEFAULT_SHAPE, DEFAULT_TICK_SECONDS,
-  DEFAULT_WEBHOOK_SECRET, SHAPES, webhookUrlProblem, type ShapeName,
+  DEFAULT_API_KEY,
+  DEFAULT_BOOKINGS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_SEED,
+  DEFAULT_SHAPE,
+  DEFAULT_TICK_SECONDS,
+  DEFAULT_WEBHOOK_SECRET,
+  SHAPES,
+  webhookUrlProblem,
+  type ShapeName,
 } from './defaults';
 import { DEFAULT_EPOCH, generateWorld, type Booking, type EventType, type Owner } from './data';
 import { markBigInts, restoreBigInts } from './json-text';
@@ -79,12 +88,24 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const startedAt = Date.now();
   const epoch = (opts.epoch ?? DEFAULT_EPOCH).getTime();
   const lifecycle = new Lifecycle(store, world.eventTypes, seed, () => epoch + (Date.now() - startedAt));
-  const sender = new WebhookSender({ urls: opts.webhookUrls ?? [], secret, retryDelaysMs: opts.retryDelaysMs, log: opts.log, warn: opts.warn });
+  const sender = new WebhookSender({
+    urls: opts.webhookUrls ?? [],
+    secret,
+    retryDelaysMs: opts.retryDelaysMs,
+    log: opts.log,
+    warn: opts.warn,
+  });
   const closing = new AbortController();
 
   const service = await startSandboxService(
     {
-      apiKey, shape, owner: world.owner, eventTypes: world.eventTypes, store, log: opts.log, closing: closing.signal,
+      apiKey,
+      shape,
+      owner: world.owner,
+      eventTypes: world.eventTypes,
+      store,
+      log: opts.log,
+      closing: closing.signal,
       switches: new Switches({ latencyMs: opts.latencyMs, failRate: opts.failRate, rateLimit: opts.rateLimit, seed }),
     },
     { host, port },
@@ -106,7 +127,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   let closed: Promise<void> | undefined;
   return {
-    url: service.url, host, port: service.port, apiKey, secret, seed, shape, owner: world.owner, eventTypes: world.eventTypes,
+    url: service.url,
+    host,
+    port: service.port,
+    apiKey,
+    secret,
+    seed,
+    shape,
+    owner: world.owner,
+    eventTypes: world.eventTypes,
     bookings: () => store.all(),
     advance,
     deliveriesSettled: () => sender.settled(),

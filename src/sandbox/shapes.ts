@@ -37,7 +37,9 @@ export function renderList(shape: ShapeName, collection: Collection, items: stri
     case 'items-links':
       return plain(`{"items":${list},"links":{"next":${str(next?.path)}}}`);
     case 'nested':
-      return plain(`{"status":"ok","data":{"${collection}":${list},"pagination":{"nextCursor":${cursor},"hasMore":${next !== undefined}}}}`);
+      return plain(
+        `{"status":"ok","data":{"${collection}":${list},"pagination":{"nextCursor":${cursor},"hasMore":${next !== undefined}}}}`,
+      );
     case 'entries-metadata':
       return plain(`{"entries":${list},"metadata":{"after":${cursor}}}`);
   }

@@ -42,16 +42,20 @@ export class WebhookSender {
       // A receiver down for long would otherwise get an hour of stale changes in a burst when it is back.
       const count = this.counts.get(url) ?? 0;
       if (count > MAX_WAITING) {
-        this.opts.warn?.(`${new Date().toISOString()} webhook ${event} ${url} dropped (${MAX_WAITING} deliveries already waiting for this receiver)`);
+        this.opts.warn?.(
+          `${new Date().toISOString()} webhook ${event} ${url} dropped (${MAX_WAITING} deliveries already waiting for this receiver)`,
+        );
         continue;
       }
       this.counts.set(url, count + 1);
       const previous = this.queues.get(url) ?? Promise.resolve();
-      const p = previous.then(() => this.deliver(url, event, bytes)).finally(() => {
-        this.inflight.delete(p);
-        this.counts.set(url, this.counts.get(url)! - 1);
-        if (this.queues.get(url) === p) this.queues.delete(url);
-      });
+      const p = previous
+        .then(() => this.deliver(url, event, bytes))
+        .finally(() => {
+          this.inflight.delete(p);
+          this.counts.set(url, this.counts.get(url)! - 1);
+          if (this.queues.get(url) === p) this.queues.delete(url);
+        });
       this.queues.set(url, p);
       this.inflight.add(p);
     }

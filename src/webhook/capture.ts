@@ -80,7 +80,14 @@ function takeParser(state: ParseState): StatefulParser {
       st.headers.push(...h);
       st.url += u;
     };
-    parser[HTTPParser.kOnHeadersComplete!] = function (this: StatefulParser, _maj: number, _min: number, h: string[] | undefined, method: number, u: string | undefined) {
+    parser[HTTPParser.kOnHeadersComplete!] = function (
+      this: StatefulParser,
+      _maj: number,
+      _min: number,
+      h: string[] | undefined,
+      method: number,
+      u: string | undefined,
+    ) {
       const st = this.state!;
       if (st.head) return 0;
       if (h) st.headers.push(...h);
@@ -151,7 +158,10 @@ export class CaptureParser {
     const st = this.st;
     const before = this.size;
     this.size += chunk.length;
-    if (this.framed === false) return st.sink(chunk);
+    if (this.framed === false) {
+      st.sink(chunk);
+      return;
+    }
     if (st.done) return; // bytes after the message (an editor's final newline) are not part of it
     const ret = this.parser!.execute(chunk);
     if (ret instanceof Error && !st.done) throw malformed(this.name, ret);
@@ -211,7 +221,8 @@ export class CaptureParser {
 function framed(rawHeaders: string[]): boolean {
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const n = rawHeaders[i]!;
-    if ((n.length === 14 && n.toLowerCase() === 'content-length') || (n.length === 17 && n.toLowerCase() === 'transfer-encoding')) return true;
+    if ((n.length === 14 && n.toLowerCase() === 'content-length') || (n.length === 17 && n.toLowerCase() === 'transfer-encoding'))
+      return true;
   }
   return false;
 }
@@ -238,5 +249,8 @@ function malformed(path: string, err: Error): UsageError {
     e.code === 'HPE_INVALID_EOF_STATE' || e.message === 'truncated'
       ? 'it ends before the request does (truncated body, or no blank line after the headers)'
       : `${e.reason ?? e.message}${e.code ? ` (${e.code})` : ''}`;
-  return new UsageError(`${path} is not an HTTP request capture: ${why}.`, 'A capture is a request line, headers, a blank line and the body, as `webhook listen` saves them.');
+  return new UsageError(
+    `${path} is not an HTTP request capture: ${why}.`,
+    'A capture is a request line, headers, a blank line and the body, as `webhook listen` saves them.',
+  );
 }

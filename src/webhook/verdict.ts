@@ -39,7 +39,9 @@ function expectedFromHeader(values: string[]): Buffer | string {
   const { value, problem } = singleHeader(values, name);
   if (problem) return problem;
   const parsed = parseSignatureHeader(value!);
-  return typeof parsed === 'string' ? `malformed ${name} header: ${parsed} (the service sends sha256= and 64 lowercase hex digits)` : parsed;
+  return typeof parsed === 'string'
+    ? `malformed ${name} header: ${parsed} (the service sends sha256= and 64 lowercase hex digits)`
+    : parsed;
 }
 
 /**
@@ -109,7 +111,9 @@ async function judgeSignature(input: JudgeInput): Promise<Verdict> {
     if (digests.startsWithBOM) hints.push(...rewriteHints('bom', v.withoutBOM, expected));
   }
   if (input.expectedEvent !== undefined && event !== null && event !== input.expectedEvent) hints.push('event');
-  const reason = hints.length ? reasonText(hints, input) : 'the signature does not match the body: a different secret, or the body was changed';
+  const reason = hints.length
+    ? reasonText(hints, input)
+    : 'the signature does not match the body: a different secret, or the body was changed';
   return { authentic: false, ...base, reason, hints };
 }
 

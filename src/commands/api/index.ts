@@ -32,7 +32,11 @@ const newCmdApi = defineCommand<ApiOptions>({
     ...pagingRuleOptions('with --paginate: '),
   ],
   sendsRequests: true,
-  examples: ['booking api /api/v1/me', 'booking api /api/v1/bookings -F status=pending -F limit=5', "booking api /api/v1/bookings --paginate -L 200 --jq '.[].uid'"],
+  examples: [
+    'booking api /api/v1/me',
+    'booking api /api/v1/bookings -F status=pending -F limit=5',
+    "booking api /api/v1/bookings --paginate -L 200 --jq '.[].uid'",
+  ],
   // -F/--field is read as `fields`: the list of them.
   input: ({ field, ...rest }) => ({ ...rest, fields: field }) as ApiOptions,
   run: runApi,
@@ -48,7 +52,8 @@ function keyValue(value: string): [string, string] {
 function apiTarget(path: string, fields: [string, string][]): string {
   if (path.trim() === '') throw new UsageError('api: the path must not be empty.');
   const isUrl = /^https?:\/\//i.test(path);
-  if (!isUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) throw new UsageError(`api: "${path.slice(0, 80)}" is neither a path nor an http(s) URL.`);
+  if (!isUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(path))
+    throw new UsageError(`api: "${path.slice(0, 80)}" is neither a path nor an http(s) URL.`);
   // A #fragment never reaches the server: dropped, so that -F parameters land in the query.
   const bare = path.replace(/#.*$/s, '');
   let target = isUrl || bare.startsWith('/') ? bare : `/${bare}`;
@@ -62,16 +67,26 @@ function apiTarget(path: string, fields: [string, string][]): string {
 async function runApi(opts: ApiOptions, ctx: Context): RunResult {
   const target = apiTarget(opts.path, opts.fields);
   if (!opts.paginate) {
-    const pagingOnly = (['limit', 'cursor', 'cursorPath', 'cursorParam', 'cursorFromLast', 'itemsPath'] as const).find((k) => opts[k] !== undefined);
+    const pagingOnly = (['limit', 'cursor', 'cursorPath', 'cursorParam', 'cursorFromLast', 'itemsPath'] as const).find(
+      (k) => opts[k] !== undefined,
+    );
     if (pagingOnly) throw new UsageError(`--${pagingOnly.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with --paginate.`);
     // Without --paginate the body is printed as sent: there are no items to lay out as rows.
     const output = ctx.globals.output;
-    if (output && output !== 'json') throw new UsageError(`-o ${output} goes with --paginate: without it, api prints the body as sent (JSON pretty-printed).`);
+    if (output && output !== 'json')
+      throw new UsageError(`-o ${output} goes with --paginate: without it, api prints the body as sent (JSON pretty-printed).`);
   }
   if (opts.paginate) {
     // api is JSON-first: a paginated call prints one JSON array unless -o says otherwise.
     const listCtx = ctx.globals.output ? ctx : { ...ctx, globals: { ...ctx.globals, output: 'json' as const } };
-    await runList(listCtx, { path: target, paginate: true, limit: opts.limit, cursor: opts.cursor, ...pagingRules(opts), sendLimit: false });
+    await runList(listCtx, {
+      path: target,
+      paginate: true,
+      limit: opts.limit,
+      cursor: opts.cursor,
+      ...pagingRules(opts),
+      sendLimit: false,
+    });
     return;
   }
   const client = await ctx.http();

@@ -12,5 +12,7 @@ export function registerAuthCommands(program: Command, deps: CommandDeps): void 
   program.addCommand(newCmdWhoami(deps));
   program.addCommand(newCmdProfiles(deps));
   // gh's spelling of the same question.
-  program.addCommand(new Command('auth').description('the profiles and their keys (auth status = profiles)').addCommand(newCmdAuthStatus(deps)));
+  program.addCommand(
+    new Command('auth').description('the profiles and their keys (auth status = profiles)').addCommand(newCmdAuthStatus(deps)),
+  );
 }

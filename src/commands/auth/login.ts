@@ -22,7 +22,10 @@ export interface LoginOptions {
 export const newCmdLogin = defineCommand<LoginOptions>({
   name: 'login',
   description: 'save an API key (and base URL) to the profile, after checking it with GET /api/v1/me',
-  options: [new Option('--with-key', 'read the key from stdin instead of a hidden prompt'), new Option('--no-verify', 'save the key without checking it')],
+  options: [
+    new Option('--with-key', 'read the key from stdin instead of a hidden prompt'),
+    new Option('--no-verify', 'save the key without checking it'),
+  ],
   sendsRequests: true,
   examples: ['booking login --base-url https://api.example.com', 'booking login --base-url https://api.example.com --with-key < key.txt'],
   input: (parsed) => ({ withKey: parsed.withKey === true, verify: parsed.verify !== false }),
@@ -65,7 +68,8 @@ async function checkKey(connection: Connection, ctx: Context): Promise<string | 
     return describeOwner(response.json());
   } catch (err) {
     if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
-    const advice = err.exitCode === 3 ? 'check the key and the base URL.' : 'check the base URL, or save the key unchecked with --no-verify.';
+    const advice =
+      err.exitCode === 3 ? 'check the key and the base URL.' : 'check the base URL, or save the key unchecked with --no-verify.';
     const message = `${err.message.replace(/\.$/, '')}; the key was not saved.`;
     // The same class (AuthError, NotFoundError…), so callers and tests can tell them apart as before.
     if (err.constructor === CliError) throw new CliError(message, err.exitCode, advice);

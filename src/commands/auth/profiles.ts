@@ -31,15 +31,25 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
   const active = ctx.globals.profile;
   const rows: ProfileRow[] = store.profileNames().map((name) => {
     const profile = store.getProfile(name);
-    return { name, active: name === active, baseUrl: profile.baseUrl ?? null, apiKey: profile.apiKey === undefined ? null : maskKey(profile.apiKey) };
+    return {
+      name,
+      active: name === active,
+      baseUrl: profile.baseUrl ?? null,
+      apiKey: profile.apiKey === undefined ? null : maskKey(profile.apiKey),
+    };
   });
   const { createListWriter } = await import('../../output/index');
   const writer = await createListWriter(ctx);
   writer.write(rows);
   writer.end();
   if (!rows.some((r) => r.active)) {
-    hint(ctx, `The active profile, ${active}, has no settings (${store.path}); run: booking login --base-url URL${active === 'default' ? '' : ` --profile ${active}`}`);
+    hint(
+      ctx,
+      `The active profile, ${active}, has no settings (${store.path}); run: booking login --base-url URL${active === 'default' ? '' : ` --profile ${active}`}`,
+    );
   }
-  if (present(ctx.env.BOOKING_BASE_URL) !== undefined) hint(ctx, 'note: BOOKING_BASE_URL is set and overrides the base URL of the active profile.');
-  if (present(ctx.env.BOOKING_API_KEY) !== undefined) hint(ctx, 'note: BOOKING_API_KEY is set and overrides the key of the active profile.');
+  if (present(ctx.env.BOOKING_BASE_URL) !== undefined)
+    hint(ctx, 'note: BOOKING_BASE_URL is set and overrides the base URL of the active profile.');
+  if (present(ctx.env.BOOKING_API_KEY) !== undefined)
+    hint(ctx, 'note: BOOKING_API_KEY is set and overrides the key of the active profile.');
 }

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { CommandDeps } from '../deps';
 import { newCmdBookingsList } from './list';
 import { newCmdBookingsGet } from './get';

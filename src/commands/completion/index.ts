@@ -46,7 +46,10 @@ const newCmdCompleteProfiles = defineCommand<object>({
 });
 
 function newCmdCompleteHelper(deps: CommandDeps): Command {
-  return new Command(completeName).description('values for the completion scripts').helpCommand(false).addCommand(newCmdCompleteProfiles(deps));
+  return new Command(completeName)
+    .description('values for the completion scripts')
+    .helpCommand(false)
+    .addCommand(newCmdCompleteProfiles(deps));
 }
 
 export function registerCompletionCommand(program: Command, deps: CommandDeps): void {

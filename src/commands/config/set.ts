@@ -43,7 +43,8 @@ export async function runConfigSet(opts: ConfigSetOptions, ctx: Context): RunRes
   if (key === 'baseUrl') assertTransportAllowed(new URL(value), ctx.globals.allowHttp);
   const store = await ctx.config();
   await store.setValues(ctx.globals.profile, { [key]: value });
-  if (key === 'apiKey') hint(ctx, 'note: a key given as an argument stays in your shell history; `booking login --with-key` reads it from stdin.');
+  if (key === 'apiKey')
+    hint(ctx, 'note: a key given as an argument stays in your shell history; `booking login --with-key` reads it from stdin.');
 }
 
 export async function runConfigUnset(opts: ConfigUnsetOptions, ctx: Context): RunResult {

@@ -5,8 +5,17 @@ import type { CommandDeps } from '../deps';
 import { defineCommand, option } from '../define';
 import { collect, intOption, nonEmpty } from '../../options';
 import {
-  DEFAULT_API_KEY, DEFAULT_BOOKINGS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, DEFAULT_SHAPE, DEFAULT_TICK_SECONDS,
-  DEFAULT_WEBHOOK_SECRET, SHAPES, webhookUrlProblem, type ShapeName,
+  DEFAULT_API_KEY,
+  DEFAULT_BOOKINGS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_SEED,
+  DEFAULT_SHAPE,
+  DEFAULT_TICK_SECONDS,
+  DEFAULT_WEBHOOK_SECRET,
+  SHAPES,
+  webhookUrlProblem,
+  type ShapeName,
 } from '../../sandbox/defaults';
 import { runSandbox } from './run';
 
@@ -47,7 +56,11 @@ const newCmdSandbox = defineCommand<SandboxCmdOptions>({
     option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate),
     option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000)),
   ],
-  examples: ['booking sandbox', 'booking sandbox --port 0 --bookings 500 --seed 7', 'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1'],
+  examples: [
+    'booking sandbox',
+    'booking sandbox --port 0 --bookings 500 --seed 7',
+    'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1',
+  ],
   run: runSandbox,
 });
 

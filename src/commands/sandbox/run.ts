@@ -44,7 +44,9 @@ export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResu
       };
       ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
     } else {
-      ctx.io.stdout.write(`Booking sandbox running at ${sandbox.url}\nAPI key:        ${sandbox.apiKey}\nSigning secret: ${sandbox.secret}\n`);
+      ctx.io.stdout.write(
+        `Booking sandbox running at ${sandbox.url}\nAPI key:        ${sandbox.apiKey}\nSigning secret: ${sandbox.secret}\n`,
+      );
     }
     if (!isLoopback(opts.host)) err(`warning: listening on ${opts.host}: anyone who can reach it can read the data with the sandbox key.`);
     const targets = opts.webhookUrl?.length ? opts.webhookUrl.join(', ') : 'none (add --webhook-url)';

@@ -47,15 +47,29 @@ export function readBudgeted(req: IncomingMessage, budget: InFlight, maxBody: nu
       settled = true;
       then();
     };
-    const fail = (err: Error) => settle(() => (budget.give(held), reject(err)));
+    const fail = (err: Error) =>
+      settle(() => {
+        budget.give(held);
+        reject(err);
+      });
     req.on('data', (chunk: Buffer) => {
       if (settled) return;
       // node's parser never hands over more than Content-Length bytes.
-      if (into) return void (at += chunk.copy(into, at));
+      if (into) {
+        at += chunk.copy(into, at);
+        return;
+      }
       const status = held + chunk.length > maxBody ? 413 : budget.take(chunk.length) ? undefined : 503;
-      if (status === undefined) return void (held += chunk.length, chunks.push(chunk));
+      if (status === undefined) {
+        held += chunk.length;
+        chunks.push(chunk);
+        return;
+      }
       chunks.length = 0;
-      settle(() => (budget.give(held), resolve({ refused: status })));
+      settle(() => {
+        budget.give(held);
+        resolve({ refused: status });
+      });
     });
     req.on('end', () => settle(() => resolve({ body: into ? into.subarray(0, at) : Buffer.concat(chunks, held), held })));
     req.on('error', fail);

@@ -3,7 +3,19 @@
 import type { RequestHead } from './listen-save';
 import { postRaw, withLength } from '../../webhook/post';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'expect',
+]);
 
 /** The headers to send on, in their received order and case. */
 function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
@@ -22,7 +34,13 @@ function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
 
 export type ForwardResult = { url: string; status: number } | { url: string; error: string };
 
-export async function forwardDelivery(target: URL, req: RequestHead, body: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<ForwardResult> {
+export async function forwardDelivery(
+  target: URL,
+  req: RequestHead,
+  body: Buffer,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<ForwardResult> {
   try {
     const res = await postRaw(target, forwardHeaders(req.rawHeaders, body), body, { method: req.method, timeoutMs, signal });
     return { url: target.href, status: res.status };

@@ -34,13 +34,37 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
   const format = outputFormat(ctx);
   if (format === 'json' || format === 'ndjson') {
     return jsonText(
-      { type: 'delivery', time: d.time.toISOString(), event: v.event, authentic: v.authentic, reason: v.reason, uid: d.uid, bytes: v.bytes, method: d.method, path: d.path, capture: d.capture },
+      {
+        type: 'delivery',
+        time: d.time.toISOString(),
+        event: v.event,
+        authentic: v.authentic,
+        reason: v.reason,
+        uid: d.uid,
+        bytes: v.bytes,
+        method: d.method,
+        path: d.path,
+        capture: d.capture,
+      },
       false,
     );
   }
-  if (format === 'tsv') return tsv([d.time.toISOString(), v.event ?? '', v.authentic ? 'authentic' : 'not-authentic', d.uid ?? '', '', v.reason ?? '', d.capture ?? '']);
+  if (format === 'tsv')
+    return tsv([
+      d.time.toISOString(),
+      v.event ?? '',
+      v.authentic ? 'authentic' : 'not-authentic',
+      d.uid ?? '',
+      '',
+      v.reason ?? '',
+      d.capture ?? '',
+    ]);
   const p = paint(ctx.io.color);
-  const parts = [p.dim(d.time.toTimeString().slice(0, 8)), eventText(v.event, p), v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic')];
+  const parts = [
+    p.dim(d.time.toTimeString().slice(0, 8)),
+    eventText(v.event, p),
+    v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic'),
+  ];
   if (d.uid !== null) parts.push(visible(d.uid));
   const line = parts.join('  ');
   return `${v.reason === null ? line : `${line} — ${visible(v.reason)}`}\n`;
@@ -49,12 +73,16 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
 export function forwardLine(ctx: Ctx, f: ForwardRecord): string {
   const format = outputFormat(ctx);
   if (format === 'json' || format === 'ndjson') {
-    return jsonText({ type: 'forward', time: f.time.toISOString(), event: f.event, uid: f.uid, capture: f.capture, forward: f.forward }, false);
+    return jsonText(
+      { type: 'forward', time: f.time.toISOString(), event: f.event, uid: f.uid, capture: f.capture, forward: f.forward },
+      false,
+    );
   }
   const outcome = 'status' in f.forward ? String(f.forward.status) : `failed: ${f.forward.error}`;
   if (format === 'tsv') {
     // The columns keep their meaning on every line: a status in the status column, words in the reason's.
-    const [verdict, status, reason] = 'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
+    const [verdict, status, reason] =
+      'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
     return tsv([f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '']);
   }
   const p = paint(ctx.io.color);
@@ -73,7 +101,15 @@ function tsv(fields: string[]): string {
   return `${fields.map(visible).join('\t')}\n`;
 }
 
-const UID_PATHS = [['data', 'booking', 'uid'], ['data', 'uid'], ['booking', 'uid'], ['uid'], ['payload', 'booking', 'uid'], ['payload', 'uid'], ['data', 'object', 'uid']];
+const UID_PATHS = [
+  ['data', 'booking', 'uid'],
+  ['data', 'uid'],
+  ['booking', 'uid'],
+  ['uid'],
+  ['payload', 'booking', 'uid'],
+  ['payload', 'uid'],
+  ['data', 'object', 'uid'],
+];
 
 /** The booking uid of a JSON delivery, wherever the common shapes keep it; null when none. */
 export function bookingUid(body: Buffer): string | null {

@@ -104,7 +104,10 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     if (status === 503) {
       answer(res, 503, { ok: false, error: 'too many deliveries at once' }, { 'retry-after': '1' });
       // One warning for a burst of them (the others are counted for the stop line).
-      if (busy++ === 0) ctx.io.stderr.write(`warning: answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.\n`);
+      if (busy++ === 0)
+        ctx.io.stderr.write(
+          `warning: answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.\n`,
+        );
       return;
     }
     answer(res, 413, { ok: false, error: 'body too large' }, { connection: 'close' });
@@ -130,7 +133,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       }
       if (capture === null && !savingStopped) {
         savingStopped = true;
-        ctx.io.stderr.write(`warning: ${saver.dir} holds --max-saved ${formatSize(saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`);
+        ctx.io.stderr.write(
+          `warning: ${saver.dir} holds --max-saved ${formatSize(saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`,
+        );
       }
     }
     answer(res, verdict.authentic ? 200 : 401, verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' });
@@ -144,7 +149,12 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);
   // The address is printed even with -q: with --port 0 it is the only way to learn the port.
   ctx.io.stderr.write(`Listening for deliveries on http://${address}/ (Ctrl-C to stop)\n`);
-  hint(ctx, saver ? `Captures are saved in ${saver.dir} (check them with: booking webhook verify --request FOLDER-OR-FILE)` : 'Captures are not saved (--no-save).');
+  hint(
+    ctx,
+    saver
+      ? `Captures are saved in ${saver.dir} (check them with: booking webhook verify --request FOLDER-OR-FILE)`
+      : 'Captures are not saved (--no-save).',
+  );
   if (forwardTo) hint(ctx, `Authentic deliveries are forwarded to ${forwardTo.href}`);
   if (only) hint(ctx, `Only ${[...only].join(', ')} are shown and forwarded; other events are answered 200 and counted.`);
 
@@ -165,7 +175,12 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   server.closeAllConnections();
   await closed;
   if (busy > 1) ctx.io.stderr.write(`warning: ${busy} deliveries in all were answered 503 (too many at once).\n`);
-  hint(ctx, only ? `Stopped. ${ignored} ${ignored === 1 ? 'delivery' : 'deliveries'} of other events answered 200 and not shown (--events).` : 'Stopped.');
+  hint(
+    ctx,
+    only
+      ? `Stopped. ${ignored} ${ignored === 1 ? 'delivery' : 'deliveries'} of other events answered 200 and not shown (--events).`
+      : 'Stopped.',
+  );
   return 0;
 }
 
@@ -187,11 +202,19 @@ function answer(res: ServerResponse, status: number, body: object, headers: Reco
 /** --events as a set; a name the service does not send draws a warning (a typo would show nothing). */
 function eventFilter(names: string[], ctx: Context): Set<string> {
   const unknown = names.filter((n) => !(EVENTS as readonly string[]).includes(n));
-  if (unknown.length) ctx.io.stderr.write(`warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`);
+  if (unknown.length)
+    ctx.io.stderr.write(
+      `warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`,
+    );
   return new Set(names);
 }
 
 function formatSize(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const)
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   return `${bytes} bytes`;
 }

@@ -70,7 +70,11 @@ export class CaptureSaver {
   private async prepare(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     for (const entry of await readdir(this.dir)) {
-      if (entry.endsWith('.http')) this.used += await stat(join(this.dir, entry)).then((s) => s.size, () => 0);
+      if (entry.endsWith('.http'))
+        this.used += await stat(join(this.dir, entry)).then(
+          (s) => s.size,
+          () => 0,
+        );
     }
   }
 

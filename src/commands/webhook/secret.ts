@@ -31,7 +31,10 @@ export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io'
   if (opts.secret !== undefined) {
     [secret, from] = [Buffer.from(opts.secret), '--secret'];
   } else if (opts.secretFile !== undefined) {
-    [secret, from] = opts.secretFile === '-' ? [await readSecretStdin(ctx, stdinTaken), 'stdin'] : [await readSecretFile(opts.secretFile), opts.secretFile];
+    [secret, from] =
+      opts.secretFile === '-'
+        ? [await readSecretStdin(ctx, stdinTaken), 'stdin']
+        : [await readSecretFile(opts.secretFile), opts.secretFile];
   } else if (ctx.env[SECRET_ENV] !== undefined) {
     [secret, from] = [Buffer.from(ctx.env[SECRET_ENV]!), SECRET_ENV];
   } else {
@@ -42,7 +45,9 @@ export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io'
   // Secrets are issued as printable text; other bytes are a copy gone wrong (a CRLF file, a smart quote).
   const odd = secret.findIndex((b) => b < 0x20 || b > 0x7e);
   if (odd !== -1) {
-    throw new UsageError(`the webhook signing secret from ${from} has a byte that is not printable ASCII (0x${secret[odd]!.toString(16).padStart(2, '0')} at byte ${odd + 1}); give the secret as the dashboard shows it.`);
+    throw new UsageError(
+      `the webhook signing secret from ${from} has a byte that is not printable ASCII (0x${secret[odd]!.toString(16).padStart(2, '0')} at byte ${odd + 1}); give the secret as the dashboard shows it.`,
+    );
   }
   // After the checks: a secret that cannot be used gets its error alone.
   if (from === '--secret') ctx.io.stderr.write(`${SECRET_ARGUMENT_WARNING}\n`);
@@ -69,7 +74,8 @@ async function readSecretFile(path: string): Promise<Buffer> {
 async function readSecretStdin(ctx: Pick<Context, 'io' | 'signal'>, stdinTaken: boolean): Promise<Buffer> {
   if (stdinTaken) throw new UsageError('--secret-file - and the body both read stdin: give one of them as a file.');
   // Typed there, it would show on the screen: the prompt asks without echo.
-  if (ctx.io.stdinIsTTY) throw new UsageError('--secret-file -: stdin is a terminal; leave --secret-file out to be asked for the secret without echo.');
+  if (ctx.io.stdinIsTTY)
+    throw new UsageError('--secret-file -: stdin is a terminal; leave --secret-file out to be asked for the secret without echo.');
   return lessOneNewline(await readAll(openInput(ctx.io, '-'), ctx.signal));
 }
 

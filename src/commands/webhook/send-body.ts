@@ -83,9 +83,11 @@ async function replayed(path: string, opts: BodyOptions, sets: ReturnType<typeof
     const secret = await resolveSecret(opts, ctx, path === '-');
     return { event, body, signatures: [signatureHeader(secret, body)], contentType };
   }
-  if (sets.length) throw new UsageError(`--set changes the body, so it must be signed again: give the secret (--secret-file, or ${SECRET_ENV}).`);
+  if (sets.length)
+    throw new UsageError(`--set changes the body, so it must be signed again: give the secret (--secret-file, or ${SECRET_ENV}).`);
   const signatures = headerValues(head.rawHeaders, SIGNATURE_HEADER);
-  if (signatures.length === 0) ctx.io.stderr.write(`warning: ${visible(path)} has no X-Service-Signature header and no secret is given: it is sent unsigned.\n`);
+  if (signatures.length === 0)
+    ctx.io.stderr.write(`warning: ${visible(path)} has no X-Service-Signature header and no secret is given: it is sent unsigned.\n`);
   return { event, body, signatures, contentType };
 }
 
@@ -99,8 +101,12 @@ function checkEvent(event: string | undefined, customBody: boolean, ctx: Context
   if (event === undefined) throw new UsageError(`--event is required: one of ${names}.`);
   if ((EVENTS as readonly string[]).includes(event)) return event;
   // It becomes a header value: node refuses control characters there, and HTTP trims spaces.
-  if (!/^[!-~]+$/.test(event)) throw new UsageError(`--event "${visible(event)}" cannot be sent as a header: use printable ASCII without spaces.`);
-  if (!customBody) throw new UsageError(`unknown event "${event}": there is no sample body for it; use one of ${names}, or give the body with --body FILE.`);
+  if (!/^[!-~]+$/.test(event))
+    throw new UsageError(`--event "${visible(event)}" cannot be sent as a header: use printable ASCII without spaces.`);
+  if (!customBody)
+    throw new UsageError(
+      `unknown event "${event}": there is no sample body for it; use one of ${names}, or give the body with --body FILE.`,
+    );
   ctx.io.stderr.write(`warning: "${event}" is not one of the six events the service sends (${names}); sending it as given.\n`);
   return event;
 }

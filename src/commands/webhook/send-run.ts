@@ -18,7 +18,10 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
   const headers = ['Content-Type', contentType, 'User-Agent', 'booking-cli', headerName(EVENT_HEADER), event];
   for (const value of signatures) headers.push(headerName(SIGNATURE_HEADER), value);
   const signature = signatures[0] ?? null;
-  const res = await postRaw(url, [...headers, 'Content-Length', String(body.length)], body, { timeoutMs: ctx.globals.timeoutMs, signal: ctx.signal });
+  const res = await postRaw(url, [...headers, 'Content-Length', String(body.length)], body, {
+    timeoutMs: ctx.globals.timeoutMs,
+    signal: ctx.signal,
+  });
   const ok = res.status >= 200 && res.status < 300;
 
   const format = outputFormat(ctx);
@@ -34,7 +37,9 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
   }
   if (!ok) {
     const said = visible(res.body.toString('utf8').trim().slice(0, 200));
-    ctx.io.stderr.write(`error: the receiver answered ${res.status}${res.statusText ? ` ${visible(res.statusText)}` : ''}${said ? `: ${said}` : ''}\n`);
+    ctx.io.stderr.write(
+      `error: the receiver answered ${res.status}${res.statusText ? ` ${visible(res.statusText)}` : ''}${said ? `: ${said}` : ''}\n`,
+    );
     return ExitCode.FAILURE;
   }
   return ExitCode.OK;

@@ -19,7 +19,8 @@ export function parseSet(text: string): SetField {
   const bad = (why: string) => new UsageError(`--set "${visible(text)}": ${why}`);
   if (eq < 0) throw bad('expected PATH=VALUE, such as data.booking.status=cancelled.');
   const path = text.slice(0, eq).split('.');
-  if (path.some((k) => k.trim() === '')) throw bad('the path has an empty key (keys are separated by single dots, as in data.booking.status).');
+  if (path.some((k) => k.trim() === ''))
+    throw bad('the path has an empty key (keys are separated by single dots, as in data.booking.status).');
   return { text, path, value: parseValue(text.slice(eq + 1)) };
 }
 

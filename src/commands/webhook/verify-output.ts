@@ -28,7 +28,12 @@ export function verdictWriter(ctx: Pick<Context, 'io' | 'globals'>, many: boolea
     };
   }
   const p = paint(ctx.io.color);
-  const line = format === 'ndjson' ? (v: Verdict) => jsonText(jsonVerdict(v), false) : format === 'tsv' ? (v: Verdict) => `${tsvVerdict(v)}\n` : (v: Verdict) => `${humanVerdict(v, p)}\n`;
+  const line =
+    format === 'ndjson'
+      ? (v: Verdict) => jsonText(jsonVerdict(v), false)
+      : format === 'tsv'
+        ? (v: Verdict) => `${tsvVerdict(v)}\n`
+        : (v: Verdict) => `${humanVerdict(v, p)}\n`;
   // Lines are written in batches: one write per line costs a system call each, which thousands of
   // captures in one run would feel.
   let held = '';

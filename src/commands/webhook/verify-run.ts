@@ -25,12 +25,18 @@ export interface VerifyOptions extends SecretOptions {
 }
 
 export async function verifyDeliveries(opts: VerifyOptions, ctx: Context): Promise<number> {
-  if (opts.request && opts.signature !== undefined) throw new UsageError('--signature and --request are alternatives: a capture carries its own signature.');
-  if (opts.request && opts.file !== undefined) throw new UsageError(`a capture carries its own body: FILE (${opts.file}) is not used with --request.`);
+  if (opts.request && opts.signature !== undefined)
+    throw new UsageError('--signature and --request are alternatives: a capture carries its own signature.');
+  if (opts.request && opts.file !== undefined)
+    throw new UsageError(`a capture carries its own body: FILE (${opts.file}) is not used with --request.`);
   if (!opts.request && opts.signature === undefined) {
-    throw new UsageError('nothing to check against: give --signature SIG (the body from FILE or stdin) or --request CAPTURE…', 'See `booking webhook verify --help`.');
+    throw new UsageError(
+      'nothing to check against: give --signature SIG (the body from FILE or stdin) or --request CAPTURE…',
+      'See `booking webhook verify --help`.',
+    );
   }
-  if (opts.event !== undefined && opts.event.trim() === '') throw new UsageError('--event must not be empty: give the event you expect, such as booking.created.');
+  if (opts.event !== undefined && opts.event.trim() === '')
+    throw new UsageError('--event must not be empty: give the event you expect, such as booking.created.');
   return opts.request ? verifyCaptures(opts.request, opts, ctx) : verifyBody(opts.signature!, opts, ctx);
 }
 
@@ -49,7 +55,14 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     digest.update(chunk);
     head.add(chunk);
   });
-  const verdict = await judge({ secret, expected, digests: digest.finish(), again: source.again(), event: head.event(), expectedEvent: opts.event });
+  const verdict = await judge({
+    secret,
+    expected,
+    digests: digest.finish(),
+    again: source.again(),
+    event: head.event(),
+    expectedEvent: opts.event,
+  });
   const out = verdictWriter(ctx, false);
   out.write(verdict);
   out.end();
@@ -115,7 +128,12 @@ function folderCaptures(path: string): string[] | CliError | undefined {
 }
 
 /** One capture: parsed and hashed in a single pass; parsed again only to explain a mismatch. */
-async function verifyCapture(file: string, secret: Buffer, expectedEvent: string | undefined, ctx: { io: IOStreams; signal?: AbortSignal }): Promise<Verdict> {
+async function verifyCapture(
+  file: string,
+  secret: Buffer,
+  expectedEvent: string | undefined,
+  ctx: { io: IOStreams; signal?: AbortSignal },
+): Promise<Verdict> {
   const digest = new BodyDigest(secret);
   const { head, again } = await readCapture(ctx.io, file, (chunk) => digest.update(chunk), ctx.signal);
   const verdict = await judge({ secret, ...fromHeaders(head.rawHeaders), digests: digest.finish(), again, expectedEvent });
