@@ -31,6 +31,8 @@ export const newCmdVerify = defineCommand<VerifyOptions>({
   examples: [
     'booking webhook verify body.json --signature "sha256=…" --secret-file secret.txt',
     'booking webhook verify --request booking-captures/*.http',
+    'booking webhook verify --request booking-captures --secret-file secret.txt',
+    'booking webhook verify --request capture.http --event booking.cancelled && ./handle-cancellation',
   ],
   run: runVerify,
 });
