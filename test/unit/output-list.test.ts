@@ -158,7 +158,7 @@ describe('--fields that no item has', () => {
     for (const output of ['json', 'ndjson', 'tsv', 'table'] as const) {
       const ctx = outputContext({ tty: output === 'table', output, fields: ['uid', 'stauts', 'attendee.name'] });
       const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
-      expect(() => writer.write(items(BOOKING_SHAPES.nested!)), output).toThrow(/^no item has the field "stauts"; available fields: .*\bstatus\b/);
+      await expect(writer.write(items(BOOKING_SHAPES.nested!)), output).rejects.toThrow(/^no item has the field "stauts"; available fields: .*\bstatus\b/);
       expect(ctx.io.out(), output).toBe('');
     }
   });
