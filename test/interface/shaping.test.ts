@@ -2,7 +2,8 @@
 // integers kept, strings raw, syntax errors as usage errors), --fields typos, -L, -s, bookings view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
-import { runCli, runCliTty, tempConfigDir } from '../helpers/cli';
+import { runCliTty, tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 let server: ShapeServer;
 const cfg = tempConfigDir();
