@@ -6,6 +6,9 @@ export default defineConfig({
     // End-to-end tests spawn real processes and servers; two cores, so keep parallelism modest.
     pool: 'forks',
     maxWorkers: 2,
+    // Files share their worker's loaded modules (a fresh module graph per file cost about half the
+    // suite's time in imports). Tests that change process-wide state (process.env, TZ) restore it.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
