@@ -33,7 +33,7 @@ describe('bad responses', () => {
       const took = Date.now() - started;
       expect(r.code, show(r)).toBe(1);
       expect(took).toBeGreaterThanOrEqual(600);
-      expect(took).toBeLessThan(2500);
+      expect(took).toBeLessThan(5000); // not the 30 s default; room for a loaded machine
       expect(lines(r.stderr)[0]).toBe('error: GET /api/v1/bookings: no response within 0.6s');
       expect(r.stdout).toBe('');
       expectNoStack(r.stderr);
