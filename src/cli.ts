@@ -168,7 +168,7 @@ function makeContext(cmd: Command, deps: ProgramDeps): Context {
         const { preconnect } = await import('./http/preconnect');
         const early = await preconnect(connection.baseUrl, globals.allowHttp, deps.env);
         const { createHttpClient } = await import('./http/client');
-        return createHttpClient({ connection, globals, io, signal: deps.signal, early });
+        return createHttpClient({ connection, globals, io, signal: deps.signal, early, env: deps.env });
       })()),
   };
   return ctx;

@@ -33,6 +33,8 @@ export interface ClientOptions {
   sleep?: Sleep;
   /** A connection to the base URL opened while this module loaded (preconnect.ts). */
   early?: EarlyConnection;
+  /** Where the proxy variables are read (the run's env, not necessarily process.env). */
+  env?: Record<string, string | undefined>;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -58,7 +60,15 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   // A loopback base URL never goes through a proxy: plain http:// is allowed to it only because the
   // traffic never leaves the machine. Empty strings (not undefined) stop undici reading the proxy
   // variables, so every request goes to its direct agent.
-  const direct = isLoopbackHost(base.hostname) ? { httpProxy: '', httpsProxy: '' } : {};
+  // Otherwise the variables are read here from the run's env, as undici would read them from process.env.
+  const env = opts.env ?? process.env;
+  const direct = isLoopbackHost(base.hostname)
+    ? { httpProxy: '', httpsProxy: '' }
+    : {
+        httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+        httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+        noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+      };
   const ownPool = opts.dispatcher ? undefined : new EnvHttpProxyAgent({ ...poolOptions, ...direct, ...(connect ? { connect } : {}) });
   const dispatcher: Dispatcher = opts.dispatcher ?? ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
@@ -148,7 +158,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         res = await follow(url, signal);
       } catch (err) {
         if (err instanceof CliError) throw err;
-        if (retry >= retries || !isRetryableError(err)) throw networkFailure('GET', url, err, retry);
+        if (retry >= retries || !isRetryableError(err)) throw networkFailure('GET', url, err, retry, env);
         const ms = backoffMs(retry, baseMs);
         log.retry(retry + 1, retries, ms, errorCode(err) ?? 'a network error');
         await wait(ms, signal);

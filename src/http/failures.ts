@@ -133,15 +133,22 @@ const CANNOT_CONNECT = new Set([
 const LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 /** A network error (no HTTP status) as one line: "GET /api/v1/me: cannot connect to 127.0.0.1:9 (ECONNREFUSED)". */
-export function networkFailure(method: string, url: URL, err: unknown, retries: number): FailureError {
+export function networkFailure(
+  method: string,
+  url: URL,
+  err: unknown,
+  retries: number,
+  env: Record<string, string | undefined> = process.env,
+): FailureError {
   const code = errorCode(err);
   const e = err as { address?: string; port?: number; message?: string };
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const target = e.address ? `${e.address}:${e.port ?? port}` : `${url.hostname}:${port}`;
   let what: string;
-  if (code && CANNOT_CONNECT.has(code) && proxyFor(url) && e.port !== undefined && String(e.port) !== port) {
+  const proxy = proxyFor(url, env);
+  if (code && CANNOT_CONNECT.has(code) && proxy && e.port !== undefined && String(e.port) !== port) {
     // EnvHttpProxyAgent went through the proxy (another port than the base URL's): it is what refused.
-    what = `cannot connect to the proxy at ${target} (${code}; from ${proxyFor(url)})`;
+    what = `cannot connect to the proxy at ${target} (${code}; from ${proxy})`;
   } else if (code && CANNOT_CONNECT.has(code)) what = `cannot connect to ${target} (${code})`;
   else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') what = `cannot resolve host ${url.hostname} (${code})`;
   else if (code && LOST.has(code)) what = `connection to ${url.host} lost (${code})`;
@@ -155,11 +162,11 @@ export function networkFailure(method: string, url: URL, err: unknown, retries: 
  * The proxy variable EnvHttpProxyAgent takes for this URL, when one is set: an https:// URL goes
  * through HTTPS_PROXY, or HTTP_PROXY when that is the only one set (undici's rule, unlike curl's).
  */
-function proxyFor(url: URL): string | undefined {
+function proxyFor(url: URL, env: Record<string, string | undefined>): string | undefined {
   if (isLoopbackHost(url.hostname)) return undefined; // never proxied (client.ts)
   const http = ['http_proxy', 'HTTP_PROXY'];
   const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', ...http] : http;
-  return names.find((name) => process.env[name]);
+  return names.find((name) => env[name]);
 }
 
 function afterRetries(n: number): string {

@@ -9,7 +9,7 @@ import { bookingProgram, completionFiles } from '../../src/completion/generate';
 import { describeProgram } from '../../src/completion/model';
 import { EVENTS } from '../../src/webhook/signature';
 import { SHELLS } from '../../src/completion/shells';
-import { runCli } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 import { COMPLETIONS_DIR, makeSandbox } from './shell-harness';
 
 describe('completions/', () => {

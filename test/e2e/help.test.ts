@@ -2,7 +2,7 @@
 // one line (`booking --help` lists them, as gh does), on stdout, exit 0; a usage error is one line on
 // stderr, exit 2.
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 const LEAVES = [['login'], ['whoami'], ['bookings', 'list'], ['bookings', 'get'], ['event-types'], ['api'], ['webhook', 'verify'], ['webhook', 'listen'], ['sandbox'], ['config', 'set'], ['completion']];
 

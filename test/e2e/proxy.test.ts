@@ -5,7 +5,8 @@ import { createServer as createNetServer, connect, type Server, type Socket } fr
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
-import { runCli, tempConfigDir } from '../helpers/cli';
+import { tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 interface Proxy {
   url: string;

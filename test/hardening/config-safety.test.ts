@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { KEY, expectNoLeaks, expectNoStack, run, startServer, show } from './kit';
+import { KEY, expectNoLeaks, expectNoStack, run, runHere, startServer, show } from './kit';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -33,22 +33,22 @@ describe('the config file', () => {
 
   describe('is private', () => {
     it('config set creates the folder 0700 and the file 0600', async () => {
-      const r = await run(['config', 'set', 'baseUrl', server.url], { env: env() });
+      const r = await runHere(['config', 'set', 'baseUrl', server.url], { env: env() });
       expect(r.code, show(r)).toBe(0);
       expect(mode(dir)).toBe(0o700);
       expect(mode(file)).toBe(0o600);
     });
 
     it('login --with-key: 0600/0700, the key saved and never echoed; whoami masks it', async () => {
-      const r = await run(['login', '--base-url', server.url, '--with-key'], { env: env(), stdin: `${KEY}\n` });
+      const r = await runHere(['login', '--base-url', server.url, '--with-key'], { env: env(), stdin: `${KEY}\n` });
       expect(r.code, show(r)).toBe(0);
       expect(mode(dir)).toBe(0o700);
       expect(mode(file)).toBe(0o600);
       expect(readFileSync(file, 'utf8')).toContain(KEY);
-      const who = await run(['whoami'], { env: env() });
+      const who = await runHere(['whoami'], { env: env() });
       expect(who.code, show(who)).toBe(0);
       expect(who.stderr).toContain(KEY.slice(-4));
-      const list = await run(['config', 'list'], { env: env() });
+      const list = await runHere(['config', 'list'], { env: env() });
       expect(list.code, show(list)).toBe(0);
     });
 
@@ -57,7 +57,7 @@ describe('the config file', () => {
       chmodSync(dir, 0o755);
       writeFileSync(file, `{"profiles":{"default":{"baseUrl":"${server.url}"}}}`, { mode: 0o644 });
       chmodSync(file, 0o644);
-      const r = await run(['config', 'set', 'apiKey', KEY], { env: env() });
+      const r = await runHere(['config', 'set', 'apiKey', KEY], { env: env() });
       expect(r.code, show(r)).toBe(0);
       expect(mode(file)).toBe(0o600);
       expect(mode(dir)).toBe(0o700);
@@ -68,12 +68,12 @@ describe('the config file', () => {
     for (const blank of ['', '\n  \n', '\ufeff']) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       writeFileSync(file, blank, { mode: 0o600 });
-      const empty = await run(['config', 'list'], { env: env() });
+      const empty = await runHere(['config', 'list'], { env: env() });
       expect(empty.code, show(empty)).toBe(0);
-      const login = await run(['login', '--base-url', server.url, '--with-key'], { env: env(), stdin: `${KEY}\n` });
+      const login = await runHere(['login', '--base-url', server.url, '--with-key'], { env: env(), stdin: `${KEY}\n` });
       expect(login.code, show(login)).toBe(0);
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { baseUrl: server.url, apiKey: KEY } } });
-      const who = await run(['whoami'], { env: env() });
+      const who = await runHere(['whoami'], { env: env() });
       expect(who.code, show(who)).toBe(0);
     }
   });
@@ -101,7 +101,7 @@ describe('the config file', () => {
       writeFileSync(file, text, { mode: 0o600 });
       const before = readFileSync(file);
       for (const [name, args, stdin] of commands) {
-        const r = await run(args, { env: env(), stdin });
+        const r = await runHere(args, { env: env(), stdin });
         expect(r.code, name).toBe(2);
         expect(r.stdout, name).toBe('');
         expect(r.stderr.split('\n')[0], name).toContain(file);
@@ -110,7 +110,7 @@ describe('the config file', () => {
       }
       expect(existsSync(`${file}.lock`)).toBe(false);
       // config path still answers: that is when the user needs it most.
-      const path = await run(['config', 'path'], { env: env() });
+      const path = await runHere(['config', 'path'], { env: env() });
       expect(path.code, show(path)).toBe(0);
       expect(path.stdout).toBe(`${file}\n`);
     });

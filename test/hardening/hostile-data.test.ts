@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingJson } from '../helpers/shape-server';
 import type { FaultServer, FaultServerOptions } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { envFor, expectNoLeaks, expectNoStack, run, runTty, startServer, show } from './kit';
+import { envFor, expectNoLeaks, expectNoStack, runHere, runTty, show, startServer } from './kit';
 
 /** Every kind of hostile control sequence, between plain words that must survive. */
 const HOSTILE =
@@ -50,7 +50,7 @@ describe('hostile strings from the API', () => {
   });
 
   it('tsv piped: escaped, one line per booking, every column in place', async () => {
-    const r = await run(['bookings', 'list', '--fields', 'uid,title,status,attendee.name'], { env: env() });
+    const r = await runHere(['bookings', 'list', '--fields', 'uid,title,status,attendee.name'], { env: env() });
     expect(r.code, show(r)).toBe(0);
     expectSafe(r.stdout);
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
@@ -78,20 +78,20 @@ describe('hostile strings from the API', () => {
   });
 
   it('bookings get: piped, on a terminal and as JSON', async () => {
-    const piped = await run(['bookings', 'get', 'bk_0007'], { env: env() });
+    const piped = await runHere(['bookings', 'get', 'bk_0007'], { env: env() });
     expect(piped.code, show(piped)).toBe(0);
     expectSafe(piped.stdout);
     const tty = await runTty(['bookings', 'get', 'bk_0007'], { env: env({ NO_COLOR: '1' }) });
     expect(tty.code, show(tty)).toBe(0);
     expectSafe(tty.output);
     // JSON escapes what JSON escapes, and the value comes back exactly.
-    const json = await run(['bookings', 'get', 'bk_0007', '--json'], { env: env() });
+    const json = await runHere(['bookings', 'get', 'bk_0007', '--json'], { env: env() });
     expect(json.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
     expect((JSON.parse(json.stdout) as { title: string }).title).toBe(HOSTILE);
   });
 
   it('ndjson: no raw C0 controls, values exact', async () => {
-    const r = await run(['bookings', 'list', '-o', 'ndjson', '--limit', '3'], { env: env() });
+    const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--limit', '3'], { env: env() });
     expect(r.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
     expect(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { title: string }).title)).toEqual([HOSTILE, HOSTILE, HOSTILE]);
   });
@@ -102,7 +102,7 @@ describe('hostile strings from the API', () => {
     ['detail', (h: string) => ({ detail: h, title: 'Bad' })],
   ])('an error whose %s is hostile: escaped on one line, piped and on a terminal', async (_field, body) => {
     server.setFaults(() => ({ kind: 'status', status: 422, body: JSON.stringify(body(HOSTILE)) }));
-    const piped = await run(['bookings', 'get', 'bk_0001'], { env: env() });
+    const piped = await runHere(['bookings', 'get', 'bk_0001'], { env: env() });
     expect(piped.code, show(piped)).toBe(1);
     expect(piped.stderr.trimEnd().split('\n')).toHaveLength(1);
     expectSafe(piped.stderr.trimEnd());
@@ -116,11 +116,11 @@ describe('hostile strings from the API', () => {
     const cursor = 'c\x1b]0;owned\x07\u202eX';
     await restart({ count: 30, pageSize: 10, rawItem: (i) => bookingJson(i), nextOverride: (p) => (p === 0 ? { next: cursor } : undefined) });
     // The server answers that cursor with 404: the listing fails part-way and names it.
-    const failed = await run(['bookings', 'list', '-o', 'ndjson'], { env: env() });
+    const failed = await runHere(['bookings', 'list', '-o', 'ndjson'], { env: env() });
     expect(failed.code, show(failed)).toBe(4);
     expect(failed.stderr).toContain('--cursor');
     expectSafe(failed.stderr, ['owned']);
-    const onePage = await run(['bookings', 'list', '--no-paginate'], { env: env() });
+    const onePage = await runHere(['bookings', 'list', '--no-paginate'], { env: env() });
     expect(onePage.code, show(onePage)).toBe(0);
     expect(onePage.stderr).toContain('--cursor');
     expectSafe(onePage.stderr, ['owned']);

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { KEY, envFor, expectNoLeaks, run, show, startServer } from './kit';
+import { KEY, envFor, expectNoLeaks, runHere, show, startServer } from './kit';
 
 /** Every form a server might echo: exact, upper and lower case, one character cut, a 12-character middle. */
 const ECHOES = [KEY, KEY.toUpperCase(), KEY.toLowerCase(), KEY.slice(0, -1), KEY.slice(1), KEY.slice(5, 17).toUpperCase()];
@@ -36,7 +36,7 @@ describe('a server that echoes the key', () => {
 
     it.each(['json', 'ndjson', 'tsv', 'table'])('whoami, bookings get/list -o %s: masked', async (format) => {
       for (const args of [['whoami'], ['bookings', 'get', 'bk_1'], ['bookings', 'list', '--fields', 'uid,note']]) {
-        const r = await run([...args, '-o', format], { env: env() });
+        const r = await runHere([...args, '-o', format], { env: env() });
         expect(r.code, show(r)).toBe(0);
         expect(r.stdout).toContain('****');
         expectNoFormOfKey(r.stdout + r.stderr, `${args.join(' ')} -o ${format}`);
@@ -45,7 +45,7 @@ describe('a server that echoes the key', () => {
 
     it('api, printing the body as sent: masked', async () => {
       for (const args of [['api', '/api/v1/me'], ['api', '/api/v1/bookings', '--paginate', '-o', 'tsv']]) {
-        const r = await run(args, { env: env() });
+        const r = await runHere(args, { env: env() });
         expect(r.code, show(r)).toBe(0);
         expect(r.stdout).toContain('****');
         expectNoFormOfKey(r.stdout + r.stderr, args.join(' '));
@@ -53,14 +53,14 @@ describe('a server that echoes the key', () => {
     });
 
     it('text around the key is kept', async () => {
-      const r = await run(['whoami', '-o', 'json'], { env: env() });
+      const r = await runHere(['whoami', '-o', 'json'], { env: env() });
       expect(JSON.parse(r.stdout)).toMatchObject({ echo0: 'key=****;', echo1: 'key=****;', echo3: 'key=****;', echo5: 'key=****;' });
     });
   });
 
   it('in an error message', async () => {
     server = await startServer({ faults: () => ({ kind: 'status', status: 400, body: JSON.stringify({ message: `bad key ${ECHOES.join(', ')}` }) }) });
-    const r = await run(['whoami', '--retries', '0'], { env: env() });
+    const r = await runHere(['whoami', '--retries', '0'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: GET \/api\/v1\/me: 400 Bad Request: bad key \*\*\*\*/);
     expectNoFormOfKey(r.stderr, 'the error');
@@ -73,7 +73,7 @@ describe('a server that echoes the key', () => {
       nextOverride: (page) => (page === 0 ? { next: `c_${KEY.toUpperCase()}` } : undefined),
       faults: (q) => (q.route === 'list' && Number.isNaN(q.page) ? { kind: 'status', status: 500 } : undefined),
     });
-    const r = await run(['bookings', 'list', '-o', 'ndjson', '--retries', '0'], { env: env() });
+    const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--retries', '0'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(20);
     expect(r.stderr).toContain('--cursor c_****');
@@ -82,7 +82,7 @@ describe('a server that echoes the key', () => {
 
   it('--debug lines are masked too', async () => {
     server = await startServer({ nextOverride: () => ({ next: KEY.slice(2) }), count: 40, pageSize: 20, faults: (q) => (Number.isNaN(q.page) ? { kind: 'status', status: 500 } : undefined) });
-    const r = await run(['bookings', 'list', '-o', 'ndjson', '--retries', '0', '--debug'], { env: env() });
+    const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--retries', '0', '--debug'], { env: env() });
     expect(r.code).toBe(1);
     expectNoFormOfKey(r.stdout + r.stderr, 'the debug log');
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { expectNoLeaks, expectNoStack, run, show, startServer } from './kit';
+import { expectNoLeaks, expectNoStack, runHere, show, startServer } from './kit';
 
 const BAD_KEYS = ['sk_live_ключ1234', 'sk_live_caf\u00e9', 'sk_live_\u201cquoted\u201d', 'sk_live_\u200bzero'];
 
@@ -26,10 +26,10 @@ describe('an API key that is not printable ASCII', () => {
 
   it.each(BAD_KEYS)('%s: login --no-verify, config set apiKey and BOOKING_API_KEY are exit 2, nothing sent or saved', async (key) => {
     const runs = [
-      await run(['login', '--with-key', '--no-verify'], { env: env(), stdin: `${key}\n` }),
-      await run(['login', '--with-key'], { env: env(), stdin: `${key}\n` }),
-      await run(['config', 'set', 'apiKey', key], { env: env() }),
-      await run(['whoami'], { env: env({ BOOKING_API_KEY: key }) }),
+      await runHere(['login', '--with-key', '--no-verify'], { env: env(), stdin: `${key}\n` }),
+      await runHere(['login', '--with-key'], { env: env(), stdin: `${key}\n` }),
+      await runHere(['config', 'set', 'apiKey', key], { env: env() }),
+      await runHere(['whoami'], { env: env({ BOOKING_API_KEY: key }) }),
     ];
     for (const r of runs) {
       expect(r.code, show(r)).toBe(2);
@@ -54,7 +54,7 @@ describe('a webhook signing secret', () => {
   ] as const)('not printable ASCII from %s: exit 2 naming the byte', async (from, give) => {
     for (const secret of ['whsec_caf\u00e9', 'whsec_crlf\r', 'whsec_\ttab']) {
       const { args, env } = give(secret) as { args: string[]; env?: Record<string, string> };
-      const r = await run(['webhook', 'sign', ...args], { stdin: 'body', env });
+      const r = await runHere(['webhook', 'sign', ...args], { stdin: 'body', env });
       expect(r.code, show(r)).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(new RegExp(`error: the webhook signing secret from ${from === '--secret-file' ? '.*s\\.txt' : from} has a byte that is not printable ASCII \\(0x[0-9a-f]{2} at byte \\d+\\)`));
@@ -63,7 +63,7 @@ describe('a webhook signing secret', () => {
 
   it('--secret on the command line: a warning (kept by -q) naming --secret-file, BOOKING_WEBHOOK_SECRET and the prompt', async () => {
     for (const args of [['webhook', 'sign', '--secret', 's3cret'], ['-q', 'webhook', 'sign', '--secret', 's3cret']]) {
-      const r = await run(args, { stdin: 'body' });
+      const r = await runHere(args, { stdin: 'body' });
       expect(r.code, show(r)).toBe(0);
       expect(r.stderr).toMatch(/^warning: --secret on the command line can be read by other users of this machine \(ps\)/);
       expect(r.stderr).toContain('--secret-file');
@@ -74,8 +74,8 @@ describe('a webhook signing secret', () => {
 
   it('--secret-file and BOOKING_WEBHOOK_SECRET: no warning', async () => {
     writeFileSync(join(tmp.dir, 'ok.txt'), 's3cret\n');
-    const file = await run(['webhook', 'sign', '--secret-file', join(tmp.dir, 'ok.txt')], { stdin: 'body' });
-    const env = await run(['webhook', 'sign'], { stdin: 'body', env: { BOOKING_WEBHOOK_SECRET: 's3cret' } });
+    const file = await runHere(['webhook', 'sign', '--secret-file', join(tmp.dir, 'ok.txt')], { stdin: 'body' });
+    const env = await runHere(['webhook', 'sign'], { stdin: 'body', env: { BOOKING_WEBHOOK_SECRET: 's3cret' } });
     expect(file).toMatchObject({ code: 0, stderr: '' });
     expect(env).toMatchObject({ code: 0, stderr: '', stdout: file.stdout });
   });

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uidsUpTo, type Fault, type FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { envFor, expectNoLeaks, expectNoStack, expectWholeNdjson, expectWholeTsv, resumeCursor, run, startServer, show } from './kit';
+import { envFor, expectNoLeaks, expectNoStack, expectWholeNdjson, expectWholeTsv, resumeCursor, runHere, show, startServer } from './kit';
 
 const COUNT = 200;
 const PAGE = 20;
@@ -36,7 +36,7 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
   describe.each(cases)('$name', ({ fault, code, retries, says }) => {
     it(`ndjson: exit ${code} after ${retries} ${retries === 1 ? 'retry' : 'retries'}, whole lines, resumable`, async () => {
       server.setFaults(failing(fault));
-      const r = await run(['bookings', 'list', '-o', 'ndjson', '--retries', String(retries)], { env: env() });
+      const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--retries', String(retries)], { env: env() });
       expect(r.code, show(r)).toBe(code);
       expect(r.stderr).toMatch(says);
       expectNoStack(r.stderr);
@@ -47,7 +47,7 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
       const cursor = resumeCursor(r.stderr);
       expect(cursor).toBe(server.cursorOf(FAIL_PAGE));
       server.setFaults(undefined);
-      const rest = await run(['bookings', 'list', '-o', 'ndjson', '--cursor', cursor], { env: env() });
+      const rest = await runHere(['bookings', 'list', '-o', 'ndjson', '--cursor', cursor], { env: env() });
       expect(rest.code, show(rest)).toBe(0);
       expect([...first, ...expectWholeNdjson(rest.stdout).map((b) => b.uid)]).toEqual(ALL);
     });
@@ -55,18 +55,18 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
 
   it('tsv: every line has all its columns, and the resumed run completes it', async () => {
     server.setFaults(failing({ kind: 'status', status: 503, retryAfter: '0' }));
-    const r = await run(['bookings', 'list', '--fields', 'uid,title,start,attendee.name', '--retries', '1'], { env: env() });
+    const r = await runHere(['bookings', 'list', '--fields', 'uid,title,start,attendee.name', '--retries', '1'], { env: env() });
     expect(r.code, show(r)).toBe(1);
     const first = expectWholeTsv(r.stdout, 4).map((row) => row[0]);
     expect(first).toEqual(uidsUpTo(80));
     server.setFaults(undefined);
-    const rest = await run(['bookings', 'list', '--fields', 'uid,title,start,attendee.name', '--cursor', resumeCursor(r.stderr)], { env: env() });
+    const rest = await runHere(['bookings', 'list', '--fields', 'uid,title,start,attendee.name', '--cursor', resumeCursor(r.stderr)], { env: env() });
     expect([...first, ...expectWholeTsv(rest.stdout, 4).map((row) => row[0])]).toEqual(ALL);
   });
 
   it('--json: the items so far as an unclosed array (never valid JSON), the cursor on stderr', async () => {
     server.setFaults(failing({ kind: 'status', status: 429, retryAfter: '0' }));
-    const r = await run(['bookings', 'list', '--json', '--retries', '1'], { env: env() });
+    const r = await runHere(['bookings', 'list', '--json', '--retries', '1'], { env: env() });
     expect(r.code, show(r)).toBe(5);
     expect(r.stdout.startsWith('[\n') && r.stdout.endsWith('\n')).toBe(true);
     expect(() => JSON.parse(r.stdout)).toThrow();
@@ -75,7 +75,7 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
 
   it('--retries 0 fails on the first 503, without retrying', async () => {
     server.setFaults(failing({ kind: 'status', status: 503 }));
-    const r = await run(['bookings', 'list', '-o', 'ndjson', '--retries', '0'], { env: env() });
+    const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--retries', '0'], { env: env() });
     expect(r.code, show(r)).toBe(1);
     expect(server.requests.filter((q) => q.page === FAIL_PAGE)).toHaveLength(1);
     expect(expectWholeNdjson(r.stdout)).toHaveLength(80);
@@ -84,7 +84,7 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
   it('a Retry-After beyond what the client will sleep ends at once with exit 5 and says how long', async () => {
     server.setFaults(failing({ kind: 'status', status: 429, retryAfter: '3600' }));
     const started = Date.now();
-    const r = await run(['bookings', 'list', '-o', 'ndjson'], { env: env() });
+    const r = await runHere(['bookings', 'list', '-o', 'ndjson'], { env: env() });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(r.code, show(r)).toBe(5);
     expect(r.stderr).toContain('the server asks to wait 3600s (booking waits at most 60s); try again after that.');
@@ -94,12 +94,12 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
 
   it('a persistent error on a single resource: exit 1 (5 for 429) and one message', async () => {
     server.setFaults((r) => (r.route === 'get' ? { kind: 'status', status: 502, retryAfter: '0' } : undefined));
-    const get = await run(['bookings', 'get', 'bk_0001', '--retries', '2'], { env: env() });
+    const get = await runHere(['bookings', 'get', 'bk_0001', '--retries', '2'], { env: env() });
     expect(get.code, show(get)).toBe(1);
     expect(get.stdout).toBe('');
     expect(get.stderr).toMatch(/^error: GET \/api\/v1\/bookings\/bk_0001: 502 Bad Gateway: injected 502 \(after 2 retries\)\n$/);
     server.setFaults((r) => (r.route === 'me' ? { kind: 'status', status: 429, retryAfter: '0' } : undefined));
-    const me = await run(['whoami', '--retries', '1'], { env: env() });
+    const me = await runHere(['whoami', '--retries', '1'], { env: env() });
     expect(me.code, show(me)).toBe(5);
     expect(me.stdout).toBe('');
   });

@@ -2,6 +2,8 @@
 // ends quietly (no error text, exit 0), and SIGINT part-way exits 130 with only whole lines written,
 // also while waiting out a Retry-After or a stalled response.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultServer } from '../helpers/fault-server';
 import { BIN, ROOT, cleanEnv, tempConfigDir } from '../helpers/cli';
@@ -46,6 +48,11 @@ function start(args: string[], env: Record<string, string>): Live {
     },
     done,
   };
+}
+
+/** Resolves once `ok()` holds (checked every 20 ms): a wait for a condition, not for a time. */
+async function until(ok: () => boolean): Promise<void> {
+  while (!ok()) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** A shell pipeline as a user types it; the CLI's own exit status comes back through PIPESTATUS. */
@@ -100,8 +107,20 @@ describe('ending early', () => {
   describe('a reader slower than the CLI', () => {
     // It starts reading only after the listing is over: the pipe (64 KiB) is full long before that,
     // so the rest waits in the CLI, which must not exit until it is written.
-    it.each([[['-o', 'ndjson']], [['--json']], [['--fields', 'uid,title']]])('bookings list %j | (sleep 2; cat): every item, exit 0', async (format) => {
-      const r = await pipeline(['bookings', 'list', ...format], '(sleep 2; cat)', env());
+    // The reader waits for a gate file, opened once the CLI has asked for every page or has stopped
+    // asking (stdout full: it waits for the reader) for 300 ms.
+    it.each([[['-o', 'ndjson']], [['--json']], [['--fields', 'uid,title']]])('bookings list %j | (wait; cat): every item, exit 0', async (format) => {
+      const gate = join(cfg.dir, `gate-${format.join('')}`);
+      const running = pipeline(['bookings', 'list', ...format], `(while [ ! -e '${gate}' ]; do sleep 0.02; done; cat)`, env());
+      let seen = -1;
+      let since = Date.now();
+      await until(() => {
+        const n = server.requests.length;
+        if (n !== seen) [seen, since] = [n, Date.now()];
+        return n >= COUNT / PAGE || (n > 0 && Date.now() - since >= 300);
+      });
+      writeFileSync(gate, '');
+      const r = await running;
       expect(r.cliCode, r.err).toBe(0);
       expect(r.err).toBe('');
       if (format[0] === '--json') expect(JSON.parse(r.out)).toHaveLength(COUNT);
@@ -117,7 +136,7 @@ describe('ending early', () => {
       cli.signal('SIGINT');
       const r = await cli.done;
       expect(r.code, show(r)).toBe(130);
-      expect(r.ms).toBeLessThan(1500);
+      expect(r.ms).toBeLessThan(5000);
       const items = expectWholeNdjson(r.stdout);
       expect(items.length).toBeGreaterThanOrEqual(3 * PAGE);
       expect(items.length).toBeLessThan(COUNT);
@@ -148,21 +167,22 @@ describe('ending early', () => {
       server.setFaults((r) => (r.route === 'list' && r.page === 2 ? { kind: 'status', status: 429, retryAfter: '30' } : undefined));
       const waiting = start(['bookings', 'list', '-o', 'ndjson'], env());
       await waiting.lines(2 * PAGE);
-      await new Promise((r) => setTimeout(r, 200));
+      // The 429 has been asked for: the CLI is (about to be) waiting out its Retry-After.
+      await until(() => server.requests.some((q) => q.page === 2));
       waiting.signal('SIGINT');
       const r1 = await waiting.done;
       expect(r1.code, show(r1)).toBe(130);
-      expect(r1.ms).toBeLessThan(1500);
+      expect(r1.ms).toBeLessThan(5000); // not the 30 s Retry-After
       expect(expectWholeNdjson(r1.stdout)).toHaveLength(2 * PAGE);
 
       server.setFaults((r) => (r.route === 'list' && r.page === 1 ? { kind: 'stall' } : undefined));
       const stalled = start(['bookings', 'list', '-o', 'ndjson'], env());
       await stalled.lines(PAGE);
-      await new Promise((r) => setTimeout(r, 200));
+      await until(() => server.requests.some((q) => q.page === 1));
       stalled.signal('SIGINT');
       const r2 = await stalled.done;
       expect(r2.code, show(r2)).toBe(130);
-      expect(r2.ms).toBeLessThan(1500);
+      expect(r2.ms).toBeLessThan(5000); // not the 30 s timeout
       expect(expectWholeNdjson(r2.stdout)).toHaveLength(PAGE);
     });
   });

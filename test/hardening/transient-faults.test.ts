@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uidsUpTo, type Fault, type FaultRequest, type FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { envFor, expectNoLeaks, expectWholeNdjson, expectWholeTsv, run, startServer, show } from './kit';
+import { envFor, expectNoLeaks, expectWholeNdjson, expectWholeTsv, runHere, show, startServer } from './kit';
 
 const COUNT = 600;
 const ALL = uidsUpTo(COUNT);
@@ -61,7 +61,7 @@ describe('transient faults during a 600-item listing', () => {
 
   it(`ndjson survives ${faultCount(HEAVY)} faults on 11 pages: every item once, in order`, async () => {
     await restart(HEAVY);
-    const r = await run(['bookings', 'list', '-o', 'ndjson', '--retries', '3'], { env: env() });
+    const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--retries', '3'], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code, show(r)).toBe(0);
     expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(ALL);
@@ -76,7 +76,7 @@ describe('transient faults during a 600-item listing', () => {
 
   it('tsv survives them: 600 whole lines of 3 columns, in order', async () => {
     await restart(LIGHT);
-    const r = await run(['bookings', 'list', '--fields', 'uid,status,attendee.email'], { env: env() });
+    const r = await runHere(['bookings', 'list', '--fields', 'uid,status,attendee.email'], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code, show(r)).toBe(0);
     expect(expectWholeTsv(r.stdout, 3).map((row) => row[0])).toEqual(ALL);
@@ -84,14 +84,14 @@ describe('transient faults during a 600-item listing', () => {
 
   it('--json survives them: one array of all 600', async () => {
     await restart(LIGHT);
-    const r = await run(['bookings', 'list', '--json'], { env: env() });
+    const r = await runHere(['bookings', 'list', '--json'], { env: env() });
     expect(r.code, show(r)).toBe(0);
     expect((JSON.parse(r.stdout) as { uid: string }[]).map((b) => b.uid)).toEqual(ALL);
   });
 
   it('--debug shows each retry on stderr, the data is the same and the key is not there', async () => {
     await restart(LIGHT);
-    const r = await run(['bookings', 'list', '-o', 'ndjson', '--debug'], { env: env() });
+    const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--debug'], { env: env() });
     expect(r.code, show(r)).toBe(0);
     expect(expectWholeNdjson(r.stdout).map((b) => b.uid)).toEqual(ALL);
     expect(r.stderr.match(/retry/gi)?.length ?? 0).toBeGreaterThanOrEqual(faultCount(LIGHT));
@@ -100,11 +100,11 @@ describe('transient faults during a 600-item listing', () => {
 
   it('api --paginate and --limit page through the same faults', async () => {
     await restart(LIGHT);
-    const api = await run(['api', '/api/v1/bookings', '--paginate', '-o', 'ndjson'], { env: env() });
+    const api = await runHere(['api', '/api/v1/bookings', '--paginate', '-o', 'ndjson'], { env: env() });
     expect(api.code, show(api)).toBe(0);
     expect(expectWholeNdjson(api.stdout).map((b) => b.uid)).toEqual(ALL);
     await restart(LIGHT);
-    const limited = await run(['bookings', 'list', '-o', 'ndjson', '--limit', '250'], { env: env() });
+    const limited = await runHere(['bookings', 'list', '-o', 'ndjson', '--limit', '250'], { env: env() });
     expect(limited.code, show(limited)).toBe(0);
     expect(expectWholeNdjson(limited.stdout).map((b) => b.uid)).toEqual(uidsUpTo(250));
   });

@@ -2,9 +2,9 @@
 // planted where another user can write (or owned by them, or a symlink) must never be loaded: the
 // run goes on without it, silently, and writes nothing there.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ROOT, cleanEnv, runCli, tempConfigDir } from '../helpers/cli';
 import { NO_OTHER_USER, otherUser } from '../helpers/other-user';
 
@@ -16,31 +16,51 @@ afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
 /**
  * A cache home with a real cache for `config path` in it, then replaced by a planted one: compiled
- * (under the flags bin/booking.js sets) from a bundle of the same length that only writes `marker`.
+ * (under the flags bin/booking.js sets) from a bundle of the same length that only writes a marker
+ * into the cache home it runs under. Made once per file (two processes and a compile of the whole
+ * bundle); each test gets its own copy, modes kept.
  */
-async function plantedCache() {
-  const d = tempConfigDir();
-  dirs.push(d);
-  const env = { XDG_CACHE_HOME: d.dir };
-  const first = await runCli(['config', 'path'], { env });
+let template: { dir: string; folder: string; cache: string } | undefined;
+const templateHome = tempConfigDir();
+afterAll(() => templateHome.cleanup());
+async function makeTemplate(): Promise<NonNullable<typeof template>> {
+  const d = templateHome;
+  const first = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: d.dir } });
   expect(first.code, first.stderr).toBe(0);
   const root = join(d.dir, 'booking-cli');
-  const folder = join(root, readdirSync(root)[0]!);
-  const cache = join(folder, readdirSync(folder).find((n) => n.endsWith('-config-path.v8cache'))!);
-  const marker = join(d.dir, 'attacker-code-ran');
+  const folder = readdirSync(root)[0]!;
+  const cache = readdirSync(join(root, folder)).find((n) => n.endsWith('-config-path.v8cache'))!;
   const bundle = join(ROOT, 'dist', 'cli.cjs');
   const plant = `
     require('node:v8').setFlagsFromString('--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1');
     const fs = require('node:fs');
     const real = fs.readFileSync(${JSON.stringify(bundle)}, 'latin1');
     const head = real.slice(0, real.indexOf('\\n') + 1);
-    let evil = head + '(function (exports, require) { require("node:fs").writeFileSync(' + JSON.stringify(${JSON.stringify(marker)}) + ', "ran"); process.exit(0); })';
+    let evil = head + '(function (exports, require) { require("node:fs").writeFileSync(process.env.XDG_CACHE_HOME + "/attacker-code-ran", "ran"); process.exit(0); })';
     evil += '/*' + ' '.repeat(real.length - evil.length - 4) + '*/';
     const script = new (require('node:vm').Script)(evil, { filename: ${JSON.stringify(bundle)} });
-    fs.writeFileSync(${JSON.stringify(cache)}, script.createCachedData());
+    fs.writeFileSync(${JSON.stringify(join(root, folder, cache))}, script.createCachedData());
   `;
   execFileSync(process.execPath, ['-e', plant], { env: cleanEnv() });
-  return { env, root, folder, cache, marker, planted: readFileSync(cache) };
+  return { dir: d.dir, folder, cache };
+}
+
+async function plantedCache() {
+  template ??= await makeTemplate();
+  const d = tempConfigDir();
+  dirs.push(d);
+  cpSync(template.dir, d.dir, { recursive: true });
+  const root = join(d.dir, 'booking-cli');
+  const folder = join(root, template.folder);
+  const cache = join(folder, template.cache);
+  // The copy keeps the template's modes: a private folder and file, as the CLI made them.
+  for (const [from, to] of [
+    [join(template.dir, 'booking-cli'), root],
+    [join(template.dir, 'booking-cli', template.folder), folder],
+    [join(template.dir, 'booking-cli', template.folder, template.cache), cache],
+  ]) chmodSync(to!, statSync(from!).mode & 0o7777);
+  const env = { XDG_CACHE_HOME: d.dir };
+  return { env, root, folder, cache, marker: join(d.dir, 'attacker-code-ran'), planted: readFileSync(cache) };
 }
 
 /**

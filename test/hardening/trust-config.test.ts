@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
 import { NO_OTHER_USER, otherUser } from '../helpers/other-user';
-import { KEY, expectNoLeaks, expectNoStack, run, show, startServer } from './kit';
+import { KEY, expectNoLeaks, expectNoStack, run, runHere, show, startServer } from './kit';
 
 const intruder = otherUser();
 if (!intruder) console.warn(`trust-config: ${NO_OTHER_USER}`);
@@ -44,10 +44,10 @@ describe('a config booking cannot trust', () => {
   });
 
   /** Every command: exit 2, the path and `fix` in what it says, nothing sent, the file unchanged. */
-  async function expectRefused(path: string, fix: RegExp, envOf: () => Record<string, string> = env): Promise<void> {
+  async function expectRefused(path: string, fix: RegExp, runner: typeof run = runHere): Promise<void> {
     const before = lstatSync(file, { throwIfNoEntry: false }) ? readFileSync(file) : undefined;
     for (const [name, args, stdin] of commands()) {
-      const r = await run(args, { env: { ...envOf(), BOOKING_API_KEY: name === 'whoami' ? KEY : '' }, stdin });
+      const r = await runner(args, { env: { ...env(), BOOKING_API_KEY: name === 'whoami' ? KEY : '' }, stdin });
       expect(r.code, `${name}: ${show(r)}`).toBe(2);
       expect(r.stdout, name).toBe('');
       expect(r.stderr.split('\n')[0], name).toContain(path);
@@ -81,7 +81,7 @@ describe('a config booking cannot trust', () => {
   });
 
   it('a shared folder such as /tmp: refused, pointing at a folder of your own', async () => {
-    const r = await run(['config', 'set', 'baseUrl', server.url], { env: { BOOKING_CONFIG_DIR: '/tmp' } });
+    const r = await runHere(['config', 'set', 'baseUrl', server.url], { env: { BOOKING_CONFIG_DIR: '/tmp' } });
     expect(r.code, show(r)).toBe(2);
     expect(r.stderr).toContain('/tmp');
     expect(r.stderr).toContain('BOOKING_CONFIG_DIR');
@@ -91,17 +91,18 @@ describe('a config booking cannot trust', () => {
   it('a private folder and file (0700/0600, or 0755/0644) are used as before', async () => {
     writeFileSync(file, planted(), { mode: 0o644 });
     chmodSync(dir, 0o755);
-    const r = await run(['whoami'], { env: { ...env(), BOOKING_API_KEY: KEY } });
+    const r = await runHere(['whoami'], { env: { ...env(), BOOKING_API_KEY: KEY } });
     expect(r.code, show(r)).toBe(0);
     expect(server.requests.length).toBe(1);
   });
 
+  // Ownership by another user is checked with real processes (the rest runs in this one).
   describe.skipIf(!intruder)('owned by another local user', () => {
     it("another user's folder (as root, the key would be left in their file): exit 2, their file unchanged", async () => {
       writeFileSync(file, planted(), { mode: 0o600 });
       chownSync(file, intruder!.uid, intruder!.gid);
       chownSync(dir, intruder!.uid, intruder!.gid);
-      await expectRefused(dir, /BOOKING_CONFIG_DIR/);
+      await expectRefused(dir, /BOOKING_CONFIG_DIR/, run);
       expect(statSync(file).uid).toBe(intruder!.uid);
       expect(readFileSync(file, 'utf8')).not.toContain(KEY);
     });
@@ -109,7 +110,7 @@ describe('a config booking cannot trust', () => {
     it("another user's file in my folder: exit 2", async () => {
       writeFileSync(file, planted(), { mode: 0o644 });
       chownSync(file, intruder!.uid, intruder!.gid);
-      await expectRefused(file, /another user/);
+      await expectRefused(file, /another user/, run);
       expect(readFileSync(file, 'utf8')).not.toContain(KEY);
     });
   });

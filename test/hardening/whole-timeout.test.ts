@@ -4,7 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempConfigDir } from '../helpers/cli';
-import { KEY, expectNoLeaks, expectNoStack, run, show } from './kit';
+import { KEY, expectNoLeaks, expectNoStack, runHere, show } from './kit';
 
 describe('a peer that answers 200 and then streams forever', () => {
   let server: Server;
@@ -31,19 +31,19 @@ describe('a peer that answers 200 and then streams forever', () => {
     expectNoLeaks('whole-timeout');
   });
 
-  it('webhook send --timeout 1: exit 1 at its timeout, one line', async () => {
-    const r = await run(['webhook', 'send', `${url}/hooks`, '--event', 'booking.created', '--timeout', '1'], { env: { BOOKING_WEBHOOK_SECRET: 's3cret' } });
+  it('webhook send --timeout 0.2: exit 1 at its timeout, one line', async () => {
+    const r = await runHere(['webhook', 'send', `${url}/hooks`, '--event', 'booking.created', '--timeout', '0.2'], { env: { BOOKING_WEBHOOK_SECRET: 's3cret' } });
     expect(r.signal, 'ended by itself, not by the test').toBeNull();
     expect(r.code, show(r)).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`error: cannot reach ${url}: no complete answer within 1s.\n`);
+    expect(r.stderr).toBe(`error: cannot reach ${url}: no complete answer within 0.2s.\n`);
   });
 
-  it.each(['whoami', 'bookings list', 'api /api/v1/me'])('%s --timeout 1: exit 1 at its timeout', async (command) => {
-    const r = await run([...command.split(' '), '--timeout', '1', '--retries', '0'], { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: url, BOOKING_API_KEY: KEY } });
+  it.each(['whoami', 'bookings list', 'api /api/v1/me'])('%s --timeout 0.2: exit 1 at its timeout', async (command) => {
+    const r = await runHere([...command.split(' '), '--timeout', '0.2', '--retries', '0'], { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: url, BOOKING_API_KEY: KEY } });
     expect(r.signal).toBeNull();
     expect(r.code, show(r)).toBe(1);
-    expect(r.stderr).toMatch(/no response within 1s/);
+    expect(r.stderr).toMatch(/no response within 0.2s/);
     expectNoStack(r.stderr);
   });
 });

@@ -1,7 +1,8 @@
 // `booking profiles` (and `booking auth status`): every profile with its base URL, the key masked,
 // and which one is active, as a table, tsv or JSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempConfigDir } from '../helpers/cli';
+import { tempConfigDir } from '../helpers/cli';
+import { runMain as runCli } from '../helpers/in-process';
 
 const cfg = tempConfigDir();
 const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env: { BOOKING_CONFIG_DIR: cfg.dir, ...env } });

@@ -25,16 +25,8 @@ afterAll(async () => {
 async function run(args: string[], opts: { tty?: boolean } = {}) {
   const io = testIO({ tty: opts.tty ?? false, columns: 120 });
   const env = { BOOKING_CONFIG_DIR: dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: 'sk_test_output', BOOKING_PAGER: '' };
-  // Commander reads BOOKING_BASE_URL from process.env itself.
-  const saved = process.env.BOOKING_BASE_URL;
-  process.env.BOOKING_BASE_URL = server.url;
-  let code: number;
-  try {
-    code = await main(args, { io, env });
-  } finally {
-    if (saved === undefined) delete process.env.BOOKING_BASE_URL;
-    else process.env.BOOKING_BASE_URL = saved;
-  }
+  // main() reads BOOKING_* from the env it is given, never from process.env.
+  const code = await main(args, { io, env });
   return { code, out: io.out(), err: io.err() };
 }
 

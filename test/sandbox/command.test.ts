@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
 import { testIO } from '../../src/io';
 
-async function waitFor<T>(read: () => T | undefined, ms = 5_000): Promise<T> {
+async function waitFor<T>(read: () => T | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = read();

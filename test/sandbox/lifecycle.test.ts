@@ -59,7 +59,7 @@ describe('lifecycle', () => {
     cleanup.push(a.close, b.close);
     const sb = await startSandbox({ port: 0, tickSeconds: 0.05, bookings: 30, webhookUrls: [a.url, b.url] });
     cleanup.push(sb.close);
-    await until(() => new Set(a.deliveries.map((d) => d.event)).size === 6 && new Set(b.deliveries.map((d) => d.event)).size === 6, 5_000);
+    await until(() => new Set(a.deliveries.map((d) => d.event)).size === 6 && new Set(b.deliveries.map((d) => d.event)).size === 6, 20_000);
     for (const d of [...a.deliveries, ...b.deliveries]) {
       expect(d.authentic).toBe(true);
       expect(d.contentType).toBe('application/json');
@@ -164,7 +164,9 @@ describe('lifecycle', () => {
   it('--tick 0 changes nothing by itself; close() stops the ticking', async () => {
     const idle = await startSandbox({ port: 0, tickSeconds: 0, bookings: 5 });
     const busy = await startSandbox({ port: 0, tickSeconds: 0.02, bookings: 5 });
-    await new Promise((r) => setTimeout(r, 150));
+    // At least 150 ms (the idle one had time to tick, had it been going to), and until the busy one ticked.
+    const started = Date.now();
+    await until(() => Date.now() - started >= 150 && busy.bookings().length > 5, 20_000);
     expect(idle.bookings()).toHaveLength(5);
     await busy.close();
     const after = busy.bookings().length;

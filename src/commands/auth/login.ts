@@ -62,7 +62,7 @@ async function readKey(opts: LoginOptions, ctx: Context): Promise<string> {
 /** GET /api/v1/me with the candidate key: the owner's description, or the client's typed error. */
 async function checkKey(connection: Connection, ctx: Context): Promise<string | undefined> {
   const { createHttpClient } = await import('../../http/client');
-  const client = createHttpClient({ connection, globals: ctx.globals, io: ctx.io, signal: ctx.signal });
+  const client = createHttpClient({ connection, globals: ctx.globals, io: ctx.io, signal: ctx.signal, env: ctx.env });
   try {
     const response = await client.get('/api/v1/me', { signal: ctx.signal });
     return describeOwner(response.json());
