@@ -45,7 +45,7 @@ describe('booking __complete profiles', () => {
   const box = makeSandbox(['work', 'staging']);
   afterAll(() => box.cleanup());
 
-  it('lists the config\'s profiles, one a line, and is hidden from help', async () => {
+  it("lists the config's profiles, one a line, and is hidden from help", async () => {
     const r = await runCli(['__complete', 'profiles'], { env: { BOOKING_CONFIG_DIR: box.env.BOOKING_CONFIG_DIR } });
     expect(r).toMatchObject({ code: 0, stdout: 'work\nstaging\n', stderr: '' });
     expect((await runCli(['--help'])).stdout).not.toContain('__complete');

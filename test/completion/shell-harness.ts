@@ -32,7 +32,8 @@ export function shellMissing(shell: ShellName, opts: { bashCompletion?: boolean 
   const [cmd, args] = probe[shell];
   const run = spawnSync(cmd, args, { stdio: 'ignore' });
   if (run.error || run.status !== 0) return `${shell} is not installed (apt-get install -y bash-completion zsh fish)`;
-  if (shell === 'bash' && opts.bashCompletion !== false && !existsSync(BASH_COMPLETION)) return `bash-completion is not installed (${BASH_COMPLETION} is missing)`;
+  if (shell === 'bash' && opts.bashCompletion !== false && !existsSync(BASH_COMPLETION))
+    return `bash-completion is not installed (${BASH_COMPLETION} is missing)`;
   return undefined;
 }
 

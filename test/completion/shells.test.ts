@@ -21,7 +21,11 @@ const commandAt = (...path: string[]) => allCommands(spec.root).find((c) => c.pa
 const subcommands = (...path: string[]) => commandAt(...path)?.commands.map((c) => c.name) ?? [];
 const longOptions = (...path: string[]) => {
   const cmd = commandAt(...path);
-  return cmd ? optionsAt(spec, cmd).flatMap(optionWords).filter((w) => w.startsWith('--')) : [];
+  return cmd
+    ? optionsAt(spec, cmd)
+        .flatMap(optionWords)
+        .filter((w) => w.startsWith('--'))
+    : [];
 };
 
 const PROFILES = ['work', 'staging'];
@@ -37,14 +41,31 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { line: 'booking ', exactly: subcommands(), includes: ['login', 'logout', 'whoami', 'bookings', 'event-types', 'api', 'webhook', 'sandbox', 'config', 'completion'] },
+  {
+    line: 'booking ',
+    exactly: subcommands(),
+    includes: ['login', 'logout', 'whoami', 'bookings', 'event-types', 'api', 'webhook', 'sandbox', 'config', 'completion'],
+  },
   { line: 'booking bookings ', exactly: subcommands('bookings'), includes: ['list', 'get'] },
   { line: 'booking webhook ', exactly: subcommands('webhook'), includes: ['verify', 'sign', 'listen', 'send'] },
   { line: 'booking config ', exactly: subcommands('config'), includes: ['path', 'list', 'get', 'set', 'unset'] },
   {
     line: 'booking bookings list --',
     exactly: longOptions('bookings', 'list'),
-    includes: ['--status', '--limit', '--page-size', '--cursor', '--no-paginate', '--cursor-path', '--items-path', '--profile', '--output', '--json', '--fields', '--help'],
+    includes: [
+      '--status',
+      '--limit',
+      '--page-size',
+      '--cursor',
+      '--no-paginate',
+      '--cursor-path',
+      '--items-path',
+      '--profile',
+      '--output',
+      '--json',
+      '--fields',
+      '--help',
+    ],
   },
   { line: 'booking bookings ls --l', exactly: ['--limit'] },
   { line: 'booking --profile work bookings ', exactly: subcommands('bookings') },
@@ -119,10 +140,18 @@ function describeShell(v: Variant, body: (answers: () => Map<string, string[]>, 
     beforeAll(() => {
       if (missing) throw new Error(`${missing}; CI installs it in .ci/run`);
       box = makeSandbox(PROFILES);
-      answers = complete(v.shell, CASES.map((c) => c.line), box, { bashCompletion: v.bashCompletion });
+      answers = complete(
+        v.shell,
+        CASES.map((c) => c.line),
+        box,
+        { bashCompletion: v.bashCompletion },
+      );
     }, 120_000);
     afterAll(() => box?.cleanup());
-    body(() => answers, () => box);
+    body(
+      () => answers,
+      () => box,
+    );
   });
 }
 

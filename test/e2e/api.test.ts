@@ -54,7 +54,12 @@ describe('api', () => {
   it('--paginate with --items-path and --cursor-path', async () => {
     const r = await api('/api/v1/bookings', '--paginate', '--items-path', 'data', '--cursor-path', 'meta.next_cursor', '-o', 'ndjson');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uid: string }).uid)).toEqual(uidsUpTo(7));
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { uid: string }).uid),
+    ).toEqual(uidsUpTo(7));
   });
 
   it('--paginate with an --items-path that is not there: exit 1 naming it', async () => {
@@ -67,13 +72,23 @@ describe('api', () => {
     server.setFaults((r) => (r.route === 'list' && r.page === 1 ? { kind: 'status', status: 500 } : undefined));
     const failed = await api('/api/v1/bookings', '--paginate', '-o', 'ndjson', '--retries', '0');
     expect(failed.code).toBe(1);
-    expect(failed.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uid: string }).uid)).toEqual(uidsUpTo(3));
+    expect(
+      failed.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { uid: string }).uid),
+    ).toEqual(uidsUpTo(3));
     const cursor = /resume with: --cursor (\S+)\n$/.exec(failed.stderr)?.[1];
     expect(cursor, failed.stderr).toBe(server.cursorOf(1));
     server.setFaults((r) => (r.route === 'other' ? bodies[r.path ?? ''] : undefined));
     const rest = await api('/api/v1/bookings', '--paginate', '-o', 'ndjson', '--cursor', cursor!);
     expect(rest.code, rest.stderr).toBe(0);
-    expect(rest.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uid: string }).uid)).toEqual(uidsUpTo(7, 3));
+    expect(
+      rest.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { uid: string }).uid),
+    ).toEqual(uidsUpTo(7, 3));
   });
 
   it('a #fragment is dropped, so -F parameters still reach the query', async () => {

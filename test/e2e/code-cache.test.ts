@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempConfigDir } from '../helpers/cli';
 
 const dirs: { cleanup(): void }[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+afterEach(() => {
+  for (const d of dirs.splice(0)) d.cleanup();
+});
 
 function cacheHome() {
   const d = tempConfigDir();

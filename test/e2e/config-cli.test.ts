@@ -27,7 +27,9 @@ describe('config set/get/unset/list', () => {
     expect((await booking(['config', 'set', 'api_key', 'sk_live_secret_abcd'])).code).toBe(0);
     expect(mode(dir)).toBe(0o700);
     expect(mode(file)).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { baseUrl: 'https://api.example.com', apiKey: 'sk_live_secret_abcd' } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { default: { baseUrl: 'https://api.example.com', apiKey: 'sk_live_secret_abcd' } },
+    });
 
     const list = await booking(['config', 'list']);
     expect(list).toMatchObject({ code: 0, stdout: 'baseUrl\thttps://api.example.com\napiKey\t****abcd\n' });
@@ -54,7 +56,13 @@ describe('config set/get/unset/list', () => {
   });
 
   it('bad keys and values are exit 2 with one line, nothing written', async () => {
-    for (const args of [['config', 'set', 'colour', 'red'], ['config', 'set', 'baseUrl', 'api.example.com'], ['config', 'get', 'nope'], ['config', 'unset', 'x'], ['config', 'set', 'baseUrl']]) {
+    for (const args of [
+      ['config', 'set', 'colour', 'red'],
+      ['config', 'set', 'baseUrl', 'api.example.com'],
+      ['config', 'get', 'nope'],
+      ['config', 'unset', 'x'],
+      ['config', 'set', 'baseUrl'],
+    ]) {
       const r = await booking(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);

@@ -14,13 +14,24 @@ let script: string;
 beforeAll(async () => {
   tmp = tempConfigDir();
   const bundle = join(tmp.dir, 'store.mjs');
-  await build({ entryPoints: [join(ROOT, 'src/config/store.ts')], outfile: bundle, bundle: true, format: 'esm', platform: 'node', logLevel: 'silent',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }, nodePaths: [join(ROOT, 'node_modules')] });
+  await build({
+    entryPoints: [join(ROOT, 'src/config/store.ts')],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    nodePaths: [join(ROOT, 'node_modules')],
+  });
   script = join(tmp.dir, 'writer.mjs');
-  writeFileSync(script, `import { openConfigAt } from ${JSON.stringify(bundle)};
+  writeFileSync(
+    script,
+    `import { openConfigAt } from ${JSON.stringify(bundle)};
 const [path, profile, n] = process.argv.slice(2);
 for (let i = 0; i < Number(n); i++) await openConfigAt(path).setValues(profile, { ['k' + i]: String(i), cursorPath: 'c' + i });
-`);
+`,
+  );
 });
 afterAll(() => tmp.cleanup());
 

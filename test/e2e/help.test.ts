@@ -4,7 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import { runMain as runCli } from '../helpers/in-process';
 
-const LEAVES = [['login'], ['whoami'], ['bookings', 'list'], ['bookings', 'get'], ['event-types'], ['api'], ['webhook', 'verify'], ['webhook', 'listen'], ['sandbox'], ['config', 'set'], ['completion']];
+const LEAVES = [
+  ['login'],
+  ['whoami'],
+  ['bookings', 'list'],
+  ['bookings', 'get'],
+  ['event-types'],
+  ['api'],
+  ['webhook', 'verify'],
+  ['webhook', 'listen'],
+  ['sandbox'],
+  ['config', 'set'],
+  ['completion'],
+];
 
 describe('help', () => {
   it.each(LEAVES)('%s --help: its options, then one line for the global ones', async (...words) => {
@@ -18,7 +30,16 @@ describe('help', () => {
 
   it('booking --help lists the global options', async () => {
     const r = await runCli(['--help']);
-    for (const flag of ['--profile <name>', '--base-url <url>', '-o, --output <format>', '--json [fields]', '--jq <expression>', '--no-color', '--allow-http']) expect(r.stdout).toContain(flag);
+    for (const flag of [
+      '--profile <name>',
+      '--base-url <url>',
+      '-o, --output <format>',
+      '--json [fields]',
+      '--jq <expression>',
+      '--no-color',
+      '--allow-http',
+    ])
+      expect(r.stdout).toContain(flag);
   });
 
   it('an unknown option of a leaf command: exit 2, one line on stderr, nothing on stdout', async () => {

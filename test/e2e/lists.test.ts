@@ -49,7 +49,12 @@ describe.each(ALL_SHAPES)('shape %s', (shape) => {
 describe('against one server', () => {
   let server: ShapeServer;
   const cfg = tempConfigDir();
-  const env = (extra: Record<string, string> = {}) => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: server.apiKey, ...extra });
+  const env = (extra: Record<string, string> = {}) => ({
+    BOOKING_CONFIG_DIR: cfg.dir,
+    BOOKING_BASE_URL: server.url,
+    BOOKING_API_KEY: server.apiKey,
+    ...extra,
+  });
   beforeAll(async () => {
     server = await startShapeServer({ shape: 'data-meta', count: 9, maxPage: 4 });
   });
@@ -115,7 +120,12 @@ describe('against one server', () => {
     const cursor = /--cursor (\S+)/.exec(r.stderr)?.[1];
     expect(cursor).toBeTruthy();
     const rest = await runCli(['bookings', 'list', '--cursor', cursor!, '-o', 'ndjson'], { env: env() });
-    expect(rest.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).uid)).toEqual(uids(5, 4));
+    expect(
+      rest.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).uid),
+    ).toEqual(uids(5, 4));
     const body = await runCli(['bookings', 'list', '--no-paginate', '--json'], { env: env() });
     expect(JSON.parse(body.stdout).meta.next_cursor).toBe(cursor);
   });
@@ -162,7 +172,12 @@ describe('--no-paginate --json on a server that pages with a Link header', () =>
       const next = /^next page: --cursor (\S+)\n$/.exec(r.stderr)?.[1];
       expect(next, r.stderr).toBeTruthy();
       const rest = await runCli(['bookings', 'list', '--cursor', next!.replace(/^'|'$/g, ''), '-o', 'ndjson'], { env });
-      expect(rest.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { uid: string }).uid)).toEqual(uids(5, 4));
+      expect(
+        rest.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { uid: string }).uid),
+      ).toEqual(uids(5, 4));
     } finally {
       await server.close();
       cfg.cleanup();
@@ -182,7 +197,9 @@ describe('--no-paginate --json on a server that pages with a Link header', () =>
       expect(cut.code).toBe(0);
       expect(cut.stdout).toBe(`${uids(1)[0]}\n`);
       expect(cut.stderr).not.toMatch(/^next page: --cursor/m);
-      expect(cut.stderr).toMatch(/^next page, after the 3 items of this page that --limit left out: --cursor \S+ \(to page by hand, use --page-size 1 instead of --limit\)\n$/);
+      expect(cut.stderr).toMatch(
+        /^next page, after the 3 items of this page that --limit left out: --cursor \S+ \(to page by hand, use --page-size 1 instead of --limit\)\n$/,
+      );
     } finally {
       await server.close();
       cfg.cleanup();

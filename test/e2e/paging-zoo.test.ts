@@ -24,13 +24,26 @@ let server: ZooServer;
 // each time (a token that embeds a time), so only the items show the page is the same one.
 let served = 0;
 const IGNORERS: ZooShape[] = [
-  { name: 'google-ignores', source: 'nextPageToken, but read from page_token', param: 'page_token', page: (p) => ({ body: { items: p.items, ...(p.token ? { nextPageToken: p.token } : {}) } }) },
   {
-    name: 'google-fresh', source: 'nextPageToken, fresh each time, read from page_token', param: 'page_token',
-    locate: (u) => (u.searchParams.has('page_token') ? [2, 3, 4].find((n) => defaultToken(n) === u.searchParams.get('page_token')!.split('.')[0]) : 1),
+    name: 'google-ignores',
+    source: 'nextPageToken, but read from page_token',
+    param: 'page_token',
+    page: (p) => ({ body: { items: p.items, ...(p.token ? { nextPageToken: p.token } : {}) } }),
+  },
+  {
+    name: 'google-fresh',
+    source: 'nextPageToken, fresh each time, read from page_token',
+    param: 'page_token',
+    locate: (u) =>
+      u.searchParams.has('page_token') ? [2, 3, 4].find((n) => defaultToken(n) === u.searchParams.get('page_token')!.split('.')[0]) : 1,
     page: (p) => ({ body: { items: p.items, ...(p.token ? { nextPageToken: `${p.token}.${'9'.repeat(++served)}` } : {}) } }),
   },
-  { name: 'notion-ignores', source: 'Notion-like list, read from cursor', param: 'after', page: (p) => ({ body: { object: 'list', results: p.items, next_cursor: orNull(p.token), has_more: !!p.token } }) },
+  {
+    name: 'notion-ignores',
+    source: 'Notion-like list, read from cursor',
+    param: 'after',
+    page: (p) => ({ body: { object: 'list', results: p.items, next_cursor: orNull(p.token), has_more: !!p.token } }),
+  },
 ];
 const orNull = <T>(v: T | undefined) => v ?? null;
 
@@ -56,7 +69,12 @@ const COMMANDS: [string, string[]][] = [
   ['event-types', ['event-types', '-o', 'ndjson']],
   ['api --paginate', ['api', '/v1/things', '--paginate', '-o', 'ndjson']],
 ];
-const ids = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+const ids = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 const idsUpTo = (name: string, n: number) => Array.from({ length: n }, (_, i) => `${name}_${i + 1}`);
 
 describe.each(ZOO.map((s) => [s.name, s] as const))('%s', (_name, shape) => {
@@ -77,7 +95,9 @@ describe.each(ZOO.map((s) => [s.name, s] as const))('%s', (_name, shape) => {
         break;
       case 'stops':
         expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 1, ids: idsUpTo(shape.name, PER_PAGE) });
-        expect(r.err).toMatch(/^error: GET \S+: the response says there is more \([\w.]+: (true|false)\) but names no next page; stopped after 2 items\. .*--cursor-path.*--cursor-from-last/);
+        expect(r.err).toMatch(
+          /^error: GET \S+: the response says there is more \([\w.]+: (true|false)\) but names no next page; stopped after 2 items\. .*--cursor-path.*--cursor-from-last/,
+        );
         expect(r.err.trim().split('\n')).toHaveLength(1);
         break;
     }
@@ -89,26 +109,40 @@ describe('around the zoo', () => {
     ['google-ignores', 'pageToken'],
     ['google-fresh', 'pageToken'],
     ['notion-ignores', 'start_cursor'],
-  ])('a wrong guess is never silent: %s ignores ?%s= and sends page 1 again: exit 1 after page 1, naming --cursor-param', async (name, guess) => {
-    for (const args of COMMANDS.map(([, a]) => a)) {
-      const r = await run(args, `${origin}/${name}`);
-      expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 1, ids: idsUpTo(name, PER_PAGE) });
-      expect(r.err).toMatch(new RegExp(`^error: GET \\S+\\?${guess}=\\S+: the server sent a page it had already sent \\(next cursor \\S+ sent as \\?${guess}=, the parameter its field's convention names\\); stopping instead of looping\\.\\n`));
-      expect(r.err).toContain('name it with --cursor-param <name>');
-    }
-    // Told the parameter, the same API pages to the end.
-    const told = await run(['api', '/v1/x', '--paginate', '-o', 'ndjson', '--cursor-param', IGNORERS.find((s) => s.name === name)!.param!], `${origin}/${name}`);
-    expect({ code: told.code, err: told.err, ids: ids(told.out) }).toEqual({ code: 0, err: '', ids: idsUpTo(name, TOTAL) });
-  });
+  ])(
+    'a wrong guess is never silent: %s ignores ?%s= and sends page 1 again: exit 1 after page 1, naming --cursor-param',
+    async (name, guess) => {
+      for (const args of COMMANDS.map(([, a]) => a)) {
+        const r = await run(args, `${origin}/${name}`);
+        expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 1, ids: idsUpTo(name, PER_PAGE) });
+        expect(r.err).toMatch(
+          new RegExp(
+            `^error: GET \\S+\\?${guess}=\\S+: the server sent a page it had already sent \\(next cursor \\S+ sent as \\?${guess}=, the parameter its field's convention names\\); stopping instead of looping\\.\\n`,
+          ),
+        );
+        expect(r.err).toContain('name it with --cursor-param <name>');
+      }
+      // Told the parameter, the same API pages to the end.
+      const told = await run(
+        ['api', '/v1/x', '--paginate', '-o', 'ndjson', '--cursor-param', IGNORERS.find((s) => s.name === name)!.param!],
+        `${origin}/${name}`,
+      );
+      expect({ code: told.code, err: told.err, ids: ids(told.out) }).toEqual({ code: 0, err: '', ids: idsUpTo(name, TOTAL) });
+    },
+  );
 
-  it('--cursor-param still overrides a convention: Google\'s token sent as ?cursor= is refused loudly too', async () => {
+  it("--cursor-param still overrides a convention: Google's token sent as ?cursor= is refused loudly too", async () => {
     const r = await run(['bookings', 'list', '-o', 'ndjson', '--cursor-param', 'cursor'], `${origin}/google`);
     expect({ code: r.code, ids: ids(r.out) }).toEqual({ code: 1, ids: idsUpTo('google', PER_PAGE) });
     expect(r.err).toContain('the server sent a page it had already sent (next cursor ');
   });
 
   it("a profile's cursorParam and cursorFromLast page as the flags do; flags given today win over them", async () => {
-    for (const [profile, key, value] of [['whoop', 'cursor-param', 'nextToken'], ['discord', 'cursorParam', 'before'], ['discord', 'cursor_from_last', 'id']]) {
+    for (const [profile, key, value] of [
+      ['whoop', 'cursor-param', 'nextToken'],
+      ['discord', 'cursorParam', 'before'],
+      ['discord', 'cursor_from_last', 'id'],
+    ]) {
       expect((await run(['--profile', `zoo-${profile}`, 'config', 'set', key!, value!], origin)).code).toBe(0);
     }
     for (const name of ['whoop', 'discord']) {
@@ -139,7 +173,9 @@ describe('around the zoo', () => {
   it('--no-paginate says when the body claims more but names no next page', async () => {
     const r = await run(['bookings', 'list', '--no-paginate', '-o', 'ndjson'], `${origin}/jira-agile`);
     expect(r.code).toBe(0);
-    expect(r.err).toBe('no next page found although the response says there is more (isLast: false): see --cursor-path, --cursor-from-last\n');
+    expect(r.err).toBe(
+      'no next page found although the response says there is more (isLast: false): see --cursor-path, --cursor-from-last\n',
+    );
   });
 
   it('a next URL on another origin is refused before any request goes there: the key stays home', async () => {

@@ -62,7 +62,12 @@ describe('through a proxy from the environment', () => {
   const cfg = tempConfigDir();
   /** The server under a name that is not loopback, so that the proxy rules apply to it. */
   const remote = () => api.url.replace('127.0.0.1', REMOTE);
-  const env = (extra: Record<string, string>) => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: remote(), BOOKING_API_KEY: api.apiKey, ...extra });
+  const env = (extra: Record<string, string>) => ({
+    BOOKING_CONFIG_DIR: cfg.dir,
+    BOOKING_BASE_URL: remote(),
+    BOOKING_API_KEY: api.apiKey,
+    ...extra,
+  });
   beforeAll(async () => {
     api = await startShapeServer({ shape: 'data-meta', count: 12, maxPage: 5 });
     proxy = await startProxy();
@@ -117,7 +122,9 @@ describe('through a proxy from the environment', () => {
     const r = await runCli(['whoami', '--retries', '0', '--allow-http'], { env: env({ HTTP_PROXY: dead.url }) });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`error: GET /api/v1/me: cannot connect to the proxy at ${new URL(dead.url).host} (ECONNREFUSED; from HTTP_PROXY)\n`);
+    expect(r.stderr).toBe(
+      `error: GET /api/v1/me: cannot connect to the proxy at ${new URL(dead.url).host} (ECONNREFUSED; from HTTP_PROXY)\n`,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -30,8 +30,17 @@ describe.each(SHAPES)('booking against the sandbox in shape %s', (shape) => {
   it('--limit stops across pages, and --status filters', async () => {
     const r = await runCli(['bookings', 'list', '--page-size', '4', '--limit', '9', '--status', 'completed', '-o', 'ndjson'], { env });
     expect(r.code).toBe(0);
-    const want = sb.bookings().filter((b) => b.status === 'completed').slice(0, 9).map((b) => b.uid);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).uid)).toEqual(want);
+    const want = sb
+      .bookings()
+      .filter((b) => b.status === 'completed')
+      .slice(0, 9)
+      .map((b) => b.uid);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).uid),
+    ).toEqual(want);
   });
 
   it('bookings get prints the booking itself', async () => {

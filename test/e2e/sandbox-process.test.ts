@@ -3,7 +3,12 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCli } from '../helpers/cli';
 
-function startProcess(args: string[]): { child: ChildProcessWithoutNullStreams; firstLine: Promise<string>; stderr: () => string; exit: Promise<number | null> } {
+function startProcess(args: string[]): {
+  child: ChildProcessWithoutNullStreams;
+  firstLine: Promise<string>;
+  stderr: () => string;
+  exit: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [BIN, 'sandbox', ...args], { cwd: ROOT, env: cleanEnv() });
   let out = '';
   let err = '';
@@ -56,7 +61,9 @@ describe('booking sandbox process', () => {
       const r = await runCli(['sandbox', '--port', String(port)]);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`error: cannot listen on 127.0.0.1:${port}: the port is in use.\nPick another with --port, or --port 0 for any free one.\n`);
+      expect(r.stderr).toBe(
+        `error: cannot listen on 127.0.0.1:${port}: the port is in use.\nPick another with --port, or --port 0 for any free one.\n`,
+      );
     } finally {
       p.child.kill('SIGTERM');
       await p.exit;

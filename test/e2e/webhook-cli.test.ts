@@ -19,16 +19,23 @@ describe('sign and verify', () => {
 
   it('verify: 0 authentic, 1 not (with the cause), 2 for a malformed signature', async () => {
     expect((await runCli(['webhook', 'verify', tmp.path('gh.txt'), '--signature', GH[1], '--secret', GH[0]])).code).toBe(0);
-    const lf = await runCli(['webhook', 'verify', '--signature', GH[1]], { stdin: 'Hello, World!\n', env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
+    const lf = await runCli(['webhook', 'verify', '--signature', GH[1]], {
+      stdin: 'Hello, World!\n',
+      env: { BOOKING_WEBHOOK_SECRET: GH[0] },
+    });
     expect(lf.code).toBe(1);
-    expect(lf.stdout).toBe('not-authentic\t\t14\tthe body matches without its trailing newline (LF): one was added after signing (an editor, echo, a copy)\n');
+    expect(lf.stdout).toBe(
+      'not-authentic\t\t14\tthe body matches without its trailing newline (LF): one was added after signing (an editor, echo, a copy)\n',
+    );
     const bad = await runCli(['webhook', 'verify', tmp.path('gh.txt'), '--signature', 'sha256=1234', '--secret', 'x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --signature "sha256=1234" is not sha256=<64 hex>/);
   });
 
   it('--secret-file - reads the secret from stdin, unless the body is read from there too', async () => {
-    const piped = await runCli(['webhook', 'verify', '--request', fixture('capture-crlf.http'), '--secret-file', '-'], { stdin: readFileSync(fixture('secret.txt')) });
+    const piped = await runCli(['webhook', 'verify', '--request', fixture('capture-crlf.http'), '--secret-file', '-'], {
+      stdin: readFileSync(fixture('secret.txt')),
+    });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).toMatch(/^authentic\t/);
     const sign = await runCli(['webhook', 'sign', tmp.path('gh.txt'), '--secret-file', '-'], { stdin: `${GH[0]}\n` });
@@ -71,7 +78,10 @@ describe('sign and verify', () => {
   });
 
   it('Ctrl-D at the secret prompt ends the command as interrupted (130), in sign and login alike', async () => {
-    for (const args of [['webhook', 'sign', tmp.path('gh.txt')], ['login', '--base-url', 'http://127.0.0.1:9']]) {
+    for (const args of [
+      ['webhook', 'sign', tmp.path('gh.txt')],
+      ['login', '--base-url', 'http://127.0.0.1:9'],
+    ]) {
       const r = await runCliTty(args, { answers: [{ after: args[0] === 'login' ? 'API key' : 'Webhook signing secret', text: '\x04' }] });
       expect(r.code, r.output).toBe(130);
       expect(r.output).toContain('error: interrupted');
@@ -122,11 +132,18 @@ describe('listen → send → verify --request between processes', () => {
       const exit = new Promise<number | null>((resolve) => listener!.on('exit', (code) => resolve(code)));
       listener.kill('SIGINT');
       expect(await exit).toBe(0);
-      expect(out.trimEnd().split('\n').map((l) => l.split('\t').slice(1, 4))).toEqual([
+      expect(
+        out
+          .trimEnd()
+          .split('\n')
+          .map((l) => l.split('\t').slice(1, 4)),
+      ).toEqual([
         ['booking.rescheduled', 'authentic', expect.stringMatching(/^bk_[0-9a-f]{20}$/)],
         ['booking.cancelled', 'not-authentic', expect.stringMatching(/^bk_[0-9a-f]{20}$/)],
       ]);
-      const files = readdirSync(dir.path('caps')).sort().map((f) => dir.path(`caps/${f}`));
+      const files = readdirSync(dir.path('caps'))
+        .sort()
+        .map((f) => dir.path(`caps/${f}`));
       const v = await runCli(['webhook', 'verify', '--request', ...files, '--secret', 'whsec_e2e']);
       expect(v.code).toBe(1);
       expect(v.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['authentic', 'not-authentic', '']);
@@ -136,7 +153,9 @@ describe('listen → send → verify --request between processes', () => {
   });
 
   it('send to a closed port: exit 1 with one line', async () => {
-    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created'], { env: { BOOKING_WEBHOOK_SECRET: 's' } });
+    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created'], {
+      env: { BOOKING_WEBHOOK_SECRET: 's' },
+    });
     expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'error: cannot reach http://127.0.0.1:9: connection refused.\n' });
   });
 

@@ -21,7 +21,9 @@ afterAll(async () => {
 
 describe('docs/webhooks.md', () => {
   it('has the loop: listen, sandbox, send, verify, replay', () => {
-    expect(lines.join('\n')).toMatch(/export BOOKING_WEBHOOK_SECRET=[\s\S]*webhook listen[\s\S]*sandbox[\s\S]*webhook send[\s\S]*webhook verify --request[\s\S]*send .*--request/);
+    expect(lines.join('\n')).toMatch(
+      /export BOOKING_WEBHOOK_SECRET=[\s\S]*webhook listen[\s\S]*sandbox[\s\S]*webhook send[\s\S]*webhook verify --request[\s\S]*send .*--request/,
+    );
     expect(doc).not.toMatch(/--secret [^f-]/);
   });
 

@@ -20,7 +20,11 @@ const SECRET_FILE = q(fixture('secret.txt'));
 /** Runs a bash script (for `<(…)`, pipes and FIFOs) with the CLI as $booking. */
 function bash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `booking() { ${booking} "$@"; }\n${script}`], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', `booking() { ${booking} "$@"; }\n${script}`], {
+      cwd: ROOT,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c));
@@ -43,21 +47,34 @@ describe('verify --request from sources that cannot seek', () => {
   });
 
   it('/dev/stdin fed by a pipe (chunked, LF line ends)', async () => {
-    const r = await bash(`cat ${q(fixture('capture-chunked-lf.http'))} | booking webhook verify --request /dev/stdin --secret-file ${SECRET_FILE}`);
+    const r = await bash(
+      `cat ${q(fixture('capture-chunked-lf.http'))} | booking webhook verify --request /dev/stdin --secret-file ${SECRET_FILE}`,
+    );
     expect(r).toEqual({ code: 0, stdout: 'authentic\tbooking.created\t244\t\t/dev/stdin\n', stderr: '' });
   });
 
   it('/dev/stdin when stdin is a socket (a parent in node), and a capture whose body has no framing', async () => {
-    const capture = Buffer.concat([Buffer.from('POST /h HTTP/1.1\r\nX-Service-Event: booking.created\r\nX-Service-Signature: sha256=', 'latin1'), Buffer.from(GH[1].slice(7)), Buffer.from('\r\n\r\nHello, World!')]);
+    const capture = Buffer.concat([
+      Buffer.from('POST /h HTTP/1.1\r\nX-Service-Event: booking.created\r\nX-Service-Signature: sha256=', 'latin1'),
+      Buffer.from(GH[1].slice(7)),
+      Buffer.from('\r\n\r\nHello, World!'),
+    ]);
     const r = await runCli(['webhook', 'verify', '--request', '/dev/stdin'], { stdin: capture, env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
     expect(r).toMatchObject({ code: 0, stdout: 'authentic\tbooking.created\t13\t\t/dev/stdin\n', stderr: '' });
   });
 
   it('a FIFO, next to a regular file, in one run', async () => {
     const fifo = q(tmp.path('fifo'));
-    const r = await bash(`mkfifo ${fifo}; cat ${q(fixture('capture-lf.http'))} > ${fifo} &\nbooking webhook verify --request ${q(fixture('capture-crlf.http'))} ${fifo} --secret-file ${SECRET_FILE} -o ndjson`);
+    const r = await bash(
+      `mkfifo ${fifo}; cat ${q(fixture('capture-lf.http'))} > ${fifo} &\nbooking webhook verify --request ${q(fixture('capture-crlf.http'))} ${fifo} --secret-file ${SECRET_FILE} -o ndjson`,
+    );
     expect(r.stderr).toBe('');
-    expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { authentic: boolean; bytes: number })).toMatchObject([
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { authentic: boolean; bytes: number }),
+    ).toMatchObject([
       { authentic: true, bytes: 244 },
       { authentic: true, bytes: 244 },
     ]);
@@ -66,7 +83,9 @@ describe('verify --request from sources that cannot seek', () => {
 
   it('a FIFO nobody writes to yet: it waits, and the capture written later verifies', async () => {
     const fifo = q(tmp.path('late-fifo'));
-    const r = await bash(`mkfifo ${fifo}; (sleep 0.3; cat ${q(fixture('capture-crlf.http'))} > ${fifo}) &\nbooking webhook verify --request ${fifo} --secret-file ${SECRET_FILE}`);
+    const r = await bash(
+      `mkfifo ${fifo}; (sleep 0.3; cat ${q(fixture('capture-crlf.http'))} > ${fifo}) &\nbooking webhook verify --request ${fifo} --secret-file ${SECRET_FILE}`,
+    );
     expect(r).toMatchObject({ code: 0, stdout: expect.stringMatching(/^authentic\tbooking\.created\t244\t/), stderr: '' });
   });
 
@@ -76,7 +95,11 @@ describe('verify --request from sources that cannot seek', () => {
     // The marker (fd 3) says node has started running JavaScript: before that, no program's handler
     // can be in place, and on a loaded machine node's start-up can take longer than any fixed wait.
     const marker = join(ROOT, 'test', 'helpers', 'started-marker.cjs');
-    const child = spawn(process.execPath, ['-r', marker, BIN, 'webhook', 'verify', '--request', fifo], { cwd: ROOT, env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 's' }), stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-r', marker, BIN, 'webhook', 'verify', '--request', fifo], {
+      cwd: ROOT,
+      env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 's' }),
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (c: Buffer) => (stderr += c));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -114,14 +137,18 @@ describe('verify --request from sources that cannot seek', () => {
 
 describe('a body from a pipe or FIFO given as FILE', () => {
   it('sign <(…) and verify <(…) --signature', async () => {
-    const r = await bash(`export BOOKING_WEBHOOK_SECRET=${q(GH[0])}; booking webhook sign <(printf 'Hello, World!') && booking webhook verify <(printf 'Hello, World!') --signature ${GH[1]}`);
+    const r = await bash(
+      `export BOOKING_WEBHOOK_SECRET=${q(GH[0])}; booking webhook sign <(printf 'Hello, World!') && booking webhook verify <(printf 'Hello, World!') --signature ${GH[1]}`,
+    );
     expect(r).toEqual({ code: 0, stdout: `${GH[1]}\nauthentic\t\t13\t\n`, stderr: '' });
   });
 });
 
 describe('a body typed on a terminal', () => {
   it('sign: a note on how to end it, then the signature of what was typed', async () => {
-    const r = await runCliTty(['webhook', 'sign', '--secret', GH[0]], { answers: [{ after: 'until Ctrl-D', text: 'Hello, World!\x04\x04' }] });
+    const r = await runCliTty(['webhook', 'sign', '--secret', GH[0]], {
+      answers: [{ after: 'until Ctrl-D', text: 'Hello, World!\x04\x04' }],
+    });
     expect(r.output).toContain('Reading the body from stdin until Ctrl-D (end of input); Ctrl-C cancels.\n');
     expect(r.output).toContain(`${GH[1]}\n`);
     expect(r.code).toBe(0);
@@ -129,7 +156,9 @@ describe('a body typed on a terminal', () => {
 
   it('verify: Ctrl-C while it waits exits 130 at once', async () => {
     const started = Date.now();
-    const r = await runCliTty(['webhook', 'verify', '--signature', GH[1], '--secret', GH[0]], { answers: [{ after: 'until Ctrl-D', text: '\x03' }] });
+    const r = await runCliTty(['webhook', 'verify', '--signature', GH[1], '--secret', GH[0]], {
+      answers: [{ after: 'until Ctrl-D', text: '\x03' }],
+    });
     const took = Date.now() - started;
     expect(r.code).toBe(130);
     expect(r.output).toContain('error: interrupted\n');
@@ -139,7 +168,10 @@ describe('a body typed on a terminal', () => {
 
   it('send --body -: the same note, and Ctrl-C exits 130 at once', async () => {
     const started = Date.now();
-    const r = await runCliTty(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created', '--body', '-', '--secret', 's'], { answers: [{ after: 'until Ctrl-D', text: '\x03' }] });
+    const r = await runCliTty(
+      ['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created', '--body', '-', '--secret', 's'],
+      { answers: [{ after: 'until Ctrl-D', text: '\x03' }] },
+    );
     expect(r.code).toBe(130);
     expect(r.output).toContain('Reading the body from stdin until Ctrl-D (end of input); Ctrl-C cancels.\n');
     expect(Date.now() - started).toBeLessThan(2500);
@@ -161,8 +193,16 @@ describe('stdin that is a folder (`< some-folder`)', () => {
   it('is unreadable input (exit 2), not an empty body', () => {
     const folder = openSync(ROOT, 'r');
     try {
-      for (const args of [['webhook', 'sign'], ['webhook', 'verify', '--request', '-']]) {
-        const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 'k' }), stdio: [folder, 'pipe', 'pipe'], encoding: 'utf8' });
+      for (const args of [
+        ['webhook', 'sign'],
+        ['webhook', 'verify', '--request', '-'],
+      ]) {
+        const r = spawnSync(process.execPath, [BIN, ...args], {
+          cwd: ROOT,
+          env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 'k' }),
+          stdio: [folder, 'pipe', 'pipe'],
+          encoding: 'utf8',
+        });
         expect(r.status, r.stderr).toBe(2);
         expect(r.stdout).toBe('');
         expect(r.stderr).toBe('error: cannot read stdin: is a directory.\n');

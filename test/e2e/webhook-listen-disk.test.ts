@@ -7,7 +7,10 @@ import { runCli } from '../helpers/cli';
 import { tempDir } from '../fixtures/webhook/kit';
 import { spawnListen } from '../fixtures/webhook/listen-kit';
 
-const dir = tempDir({ 'big.json': `{"event":"booking.created","pad":"${'x'.repeat(40_000)}"}`, 'small.json': '{"event":"booking.created"}' });
+const dir = tempDir({
+  'big.json': `{"event":"booking.created","pad":"${'x'.repeat(40_000)}"}`,
+  'small.json': '{"event":"booking.created"}',
+});
 afterAll(() => dir.cleanup());
 const env = { BOOKING_WEBHOOK_SECRET: 'whsec_disk' };
 
@@ -18,7 +21,9 @@ describe('listen on a disk that refuses the write', () => {
     try {
       const big = await runCli(['webhook', 'send', l.url, '--event', 'booking.created', '--body', dir.path('big.json')], { env });
       expect(big.code).toBe(1);
-      expect(big.stderr).toBe('error: the receiver answered 500 Internal Server Error: {"ok":false,"error":"could not save the delivery"}\n');
+      expect(big.stderr).toBe(
+        'error: the receiver answered 500 Internal Server Error: {"ok":false,"error":"could not save the delivery"}\n',
+      );
       const small = await runCli(['webhook', 'send', l.url, '--event', 'booking.created', '--body', dir.path('small.json')], { env });
       expect(small.code).toBe(0);
     } finally {

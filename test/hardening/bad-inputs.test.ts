@@ -106,7 +106,10 @@ const CASES: Case[] = [
   ['config unset unknown key', ['config', 'unset', 'nope']],
   ['send: unknown event', ['webhook', 'send', HOOK, '--event', 'booking.exploded', '--secret', 's']],
   ['send: empty event', ['webhook', 'send', HOOK, '--event', '', '--secret', 's']],
-  ['send: event with a space, even with a body', ['webhook', 'send', HOOK, '--event', 'booking created', '--body', file('body.json'), '--secret', 's']],
+  [
+    'send: event with a space, even with a body',
+    ['webhook', 'send', HOOK, '--event', 'booking created', '--body', file('body.json'), '--secret', 's'],
+  ],
   // paging overrides, plain http, sandbox pace
   ['api: --items-path without --paginate', ['api', '/api/v1/me', '--items-path', 'data']],
   ['api: --limit without --paginate', ['api', '/api/v1/bookings', '--limit', '1']],
@@ -117,7 +120,8 @@ const CASES: Case[] = [
   ['verify: --request is a folder', ['webhook', 'verify', '--request', file('a-folder'), '--secret', 's']],
 ];
 
-const SECOND_LINE_ALLOWED = /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.|use https:\/\/, or pass --allow-http if you accept that risk\.|Use 127\.0\.0\.1 \(the default\), ::1, or 0\.0\.0\.0 for every interface\.)$/;
+const SECOND_LINE_ALLOWED =
+  /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.|use https:\/\/, or pass --allow-http if you accept that risk\.|Use 127\.0\.0\.1 \(the default\), ::1, or 0\.0\.0\.0 for every interface\.)$/;
 
 describe(`${CASES.length} bad inputs: exit 2, one line, no stack, nothing on stdout`, () => {
   const cfg = tempConfigDir();
@@ -129,7 +133,10 @@ describe(`${CASES.length} bad inputs: exit 2, one line, no stack, nothing on std
 
   it.each(CASES)('%s', async (what, args, stdin) => {
     // A base URL and key are there, so a failure is about the input and not about a missing login.
-    const r = await runHere(args, { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY, BOOKING_BASE_URL: 'http://127.0.0.1:9' }, stdin });
+    const r = await runHere(args, {
+      env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY, BOOKING_BASE_URL: 'http://127.0.0.1:9' },
+      stdin,
+    });
     expect(r.code, show(r)).toBe(2);
     expect(r.stdout).toBe('');
     // --secret on the command line always draws its warning first (docs/security.md).

@@ -12,7 +12,8 @@ describe('bad responses', () => {
   let server: FaultServer;
   const cfg = tempConfigDir();
   const env = () => envFor(server.url, cfg.dir);
-  const onPage = (page: number, fault: Fault) => (r: { route: string; page: number }) => (r.route === 'list' && r.page === page ? fault : undefined);
+  const onPage = (page: number, fault: Fault) => (r: { route: string; page: number }) =>
+    r.route === 'list' && r.page === page ? fault : undefined;
   beforeEach(async () => {
     server = await startServer({ count: 100, pageSize: 20 });
   });
@@ -90,9 +91,17 @@ describe('bad responses', () => {
   describe('bodies that are not JSON, in one line', () => {
     const bodies: [string, Fault, RegExp][] = [
       ['an HTML page', { kind: 'non-json' }, /^error: GET \/api\/v1\/bookings: the response is not valid JSON \(content-type text\/html\)/],
-      ['JSON cut in half', { kind: 'truncated' }, /^error: GET \/api\/v1\/bookings: the response is not valid JSON \(content-type application\/json\)/],
+      [
+        'JSON cut in half',
+        { kind: 'truncated' },
+        /^error: GET \/api\/v1\/bookings: the response is not valid JSON \(content-type application\/json\)/,
+      ],
       ['an empty 200', { kind: 'status', status: 200, body: '' }, /^error: GET \/api\/v1\/bookings: expected JSON, got an empty body/],
-      ['a 500 error page in HTML', { kind: 'status', status: 500, body: '<html>\n<h1>Oops</h1>\n</html>', contentType: 'text/html' }, /^error: GET \/api\/v1\/bookings: 500 Internal Server Error\n$/],
+      [
+        'a 500 error page in HTML',
+        { kind: 'status', status: 500, body: '<html>\n<h1>Oops</h1>\n</html>', contentType: 'text/html' },
+        /^error: GET \/api\/v1\/bookings: 500 Internal Server Error\n$/,
+      ],
     ];
 
     it.each(bodies)('%s on the first page: exit 1, one line', async (_what, fault, message) => {

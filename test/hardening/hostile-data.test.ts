@@ -28,7 +28,10 @@ function hostileItem(i: number): string {
 
 function expectSafe(text: string, words = WORDS): void {
   const at = RAW.exec(text);
-  expect(at, `raw ${JSON.stringify(at?.[0])} at ${at?.index}: ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 30), (at?.index ?? 0) + 30))}`).toBeNull();
+  expect(
+    at,
+    `raw ${JSON.stringify(at?.[0])} at ${at?.index}: ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 30), (at?.index ?? 0) + 30))}`,
+  ).toBeNull();
   for (const w of words) expect(text).toContain(w);
 }
 
@@ -53,12 +56,15 @@ describe('hostile strings from the API', () => {
     const r = await runHere(['bookings', 'list', '--fields', 'uid,title,status,attendee.name'], { env: env() });
     expect(r.code, show(r)).toBe(0);
     expectSafe(r.stdout);
-    const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows).toHaveLength(30);
     for (const row of rows) expect(row).toHaveLength(4);
   });
 
-  it('table on a terminal, colour off and on: nothing raw but the table\'s own colour', async () => {
+  it("table on a terminal, colour off and on: nothing raw but the table's own colour", async () => {
     const plain = await runTty(['bookings', 'list', '-q'], { env: env({ NO_COLOR: '1' }), columns: 200 });
     expect(plain.code, show(plain)).toBe(0);
     expectSafe(plain.output, ['RED', 'pwned-title']); // the rest is cut to the width
@@ -93,7 +99,12 @@ describe('hostile strings from the API', () => {
   it('ndjson: no raw C0 controls, values exact', async () => {
     const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--limit', '3'], { env: env() });
     expect(r.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
-    expect(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { title: string }).title)).toEqual([HOSTILE, HOSTILE, HOSTILE]);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { title: string }).title),
+    ).toEqual([HOSTILE, HOSTILE, HOSTILE]);
   });
 
   it.each([
@@ -114,7 +125,12 @@ describe('hostile strings from the API', () => {
 
   it('a hostile cursor is shown escaped when the user is told where to resume or to go next', async () => {
     const cursor = 'c\x1b]0;owned\x07\u202eX';
-    await restart({ count: 30, pageSize: 10, rawItem: (i) => bookingJson(i), nextOverride: (p) => (p === 0 ? { next: cursor } : undefined) });
+    await restart({
+      count: 30,
+      pageSize: 10,
+      rawItem: (i) => bookingJson(i),
+      nextOverride: (p) => (p === 0 ? { next: cursor } : undefined),
+    });
     // The server answers that cursor with 404: the listing fails part-way and names it.
     const failed = await runHere(['bookings', 'list', '-o', 'ndjson'], { env: env() });
     expect(failed.code, show(failed)).toBe(4);
@@ -127,7 +143,9 @@ describe('hostile strings from the API', () => {
   });
 
   it('api: a non-JSON body is escaped on a terminal', async () => {
-    server.setFaults((r) => (r.route === 'other' ? { kind: 'status', status: 200, body: `plain ${HOSTILE}\n`, contentType: 'text/plain' } : undefined));
+    server.setFaults((r) =>
+      r.route === 'other' ? { kind: 'status', status: 200, body: `plain ${HOSTILE}\n`, contentType: 'text/plain' } : undefined,
+    );
     const r = await runTty(['api', '/text'], { env: env({ NO_COLOR: '1' }) });
     expect(r.code, show(r)).toBe(0);
     expectSafe(r.output);

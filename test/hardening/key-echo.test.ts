@@ -31,7 +31,11 @@ describe('a server that echoes the key', () => {
 
   describe('in records', () => {
     beforeEach(async () => {
-      server = await startServer({ count: 3, rawRecord: echoRecord, rawItem: (i) => `{"uid":"bk_${i}","note":${JSON.stringify(ECHOES.join(' '))}}` });
+      server = await startServer({
+        count: 3,
+        rawRecord: echoRecord,
+        rawItem: (i) => `{"uid":"bk_${i}","note":${JSON.stringify(ECHOES.join(' '))}}`,
+      });
     });
 
     it.each(['json', 'ndjson', 'tsv', 'table'])('whoami, bookings get/list -o %s: masked', async (format) => {
@@ -44,7 +48,10 @@ describe('a server that echoes the key', () => {
     });
 
     it('api, printing the body as sent: masked', async () => {
-      for (const args of [['api', '/api/v1/me'], ['api', '/api/v1/bookings', '--paginate', '-o', 'tsv']]) {
+      for (const args of [
+        ['api', '/api/v1/me'],
+        ['api', '/api/v1/bookings', '--paginate', '-o', 'tsv'],
+      ]) {
         const r = await runHere(args, { env: env() });
         expect(r.code, show(r)).toBe(0);
         expect(r.stdout).toContain('****');
@@ -59,7 +66,9 @@ describe('a server that echoes the key', () => {
   });
 
   it('in an error message', async () => {
-    server = await startServer({ faults: () => ({ kind: 'status', status: 400, body: JSON.stringify({ message: `bad key ${ECHOES.join(', ')}` }) }) });
+    server = await startServer({
+      faults: () => ({ kind: 'status', status: 400, body: JSON.stringify({ message: `bad key ${ECHOES.join(', ')}` }) }),
+    });
     const r = await runHere(['whoami', '--retries', '0'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: GET \/api\/v1\/me: 400 Bad Request: bad key \*\*\*\*/);
@@ -81,7 +90,12 @@ describe('a server that echoes the key', () => {
   });
 
   it('--debug lines are masked too', async () => {
-    server = await startServer({ nextOverride: () => ({ next: KEY.slice(2) }), count: 40, pageSize: 20, faults: (q) => (Number.isNaN(q.page) ? { kind: 'status', status: 500 } : undefined) });
+    server = await startServer({
+      nextOverride: () => ({ next: KEY.slice(2) }),
+      count: 40,
+      pageSize: 20,
+      faults: (q) => (Number.isNaN(q.page) ? { kind: 'status', status: 500 } : undefined),
+    });
     const r = await runHere(['bookings', 'list', '-o', 'ndjson', '--retries', '0', '--debug'], { env: env() });
     expect(r.code).toBe(1);
     expectNoFormOfKey(r.stdout + r.stderr, 'the debug log');

@@ -49,7 +49,10 @@ describe('a webhook signing secret', () => {
 
   it.each([
     ['--secret', (s: string) => ({ args: ['--secret', s] })],
-    ['--secret-file', (s: string) => (writeFileSync(join(tmp.dir, 's.txt'), `${s}\n`), { args: ['--secret-file', join(tmp.dir, 's.txt')] })],
+    [
+      '--secret-file',
+      (s: string) => (writeFileSync(join(tmp.dir, 's.txt'), `${s}\n`), { args: ['--secret-file', join(tmp.dir, 's.txt')] }),
+    ],
     ['BOOKING_WEBHOOK_SECRET', (s: string) => ({ args: [], env: { BOOKING_WEBHOOK_SECRET: s } })],
   ] as const)('not printable ASCII from %s: exit 2 naming the byte', async (from, give) => {
     for (const secret of ['whsec_caf\u00e9', 'whsec_crlf\r', 'whsec_\ttab']) {
@@ -57,12 +60,19 @@ describe('a webhook signing secret', () => {
       const r = await runHere(['webhook', 'sign', ...args], { stdin: 'body', env });
       expect(r.code, show(r)).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(new RegExp(`error: the webhook signing secret from ${from === '--secret-file' ? '.*s\\.txt' : from} has a byte that is not printable ASCII \\(0x[0-9a-f]{2} at byte \\d+\\)`));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `error: the webhook signing secret from ${from === '--secret-file' ? '.*s\\.txt' : from} has a byte that is not printable ASCII \\(0x[0-9a-f]{2} at byte \\d+\\)`,
+        ),
+      );
     }
   });
 
   it('--secret on the command line: a warning (kept by -q) naming --secret-file, BOOKING_WEBHOOK_SECRET and the prompt', async () => {
-    for (const args of [['webhook', 'sign', '--secret', 's3cret'], ['-q', 'webhook', 'sign', '--secret', 's3cret']]) {
+    for (const args of [
+      ['webhook', 'sign', '--secret', 's3cret'],
+      ['-q', 'webhook', 'sign', '--secret', 's3cret'],
+    ]) {
       const r = await runHere(args, { stdin: 'body' });
       expect(r.code, show(r)).toBe(0);
       expect(r.stderr).toMatch(/^warning: --secret on the command line can be read by other users of this machine \(ps\)/);

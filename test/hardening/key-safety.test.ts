@@ -117,7 +117,9 @@ describe('plain http:// to a host that is not loopback', () => {
     ['an IPv6 literal', ['--base-url', 'http://[2001:db8::1]'], {}],
   ] as [string, string[], Record<string, string>][])('%s: exit 2 at once, saying why', async (_what, args, extra) => {
     const started = Date.now();
-    const r = await runHere(['bookings', 'list', '--timeout', '20', ...args], { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY, ...extra } });
+    const r = await runHere(['bookings', 'list', '--timeout', '20', ...args], {
+      env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY, ...extra },
+    });
     expect(Date.now() - started).toBeLessThan(5000); // far below --timeout 20
     expect(r.code, show(r)).toBe(2);
     expect(r.stdout).toBe('');
@@ -128,7 +130,10 @@ describe('plain http:// to a host that is not loopback', () => {
 
   it('login and a saved profile are held to the same rule', async () => {
     const started = Date.now();
-    const login = await runHere(['login', '--base-url', 'http://192.0.2.1', '--with-key', '--timeout', '20'], { env: { BOOKING_CONFIG_DIR: cfg.dir }, stdin: `${KEY}\n` });
+    const login = await runHere(['login', '--base-url', 'http://192.0.2.1', '--with-key', '--timeout', '20'], {
+      env: { BOOKING_CONFIG_DIR: cfg.dir },
+      stdin: `${KEY}\n`,
+    });
     expect(login.code, show(login)).toBe(2);
     expect(login.stderr).toMatch(/refusing plain http:\/\//);
     const saved = await runHere(['config', 'set', 'baseUrl', 'http://192.0.2.1'], { env: { BOOKING_CONFIG_DIR: cfg.dir } });
@@ -143,7 +148,9 @@ describe('plain http:// to a host that is not loopback', () => {
   });
 
   it('https:// is not refused (it fails later, on the network, not as a usage error)', async () => {
-    const r = await runHere(['bookings', 'list', '--timeout', '0.3', '--retries', '0', '--base-url', 'https://127.0.0.1:9'], { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY } });
+    const r = await runHere(['bookings', 'list', '--timeout', '0.3', '--retries', '0', '--base-url', 'https://127.0.0.1:9'], {
+      env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: KEY },
+    });
     expect(r.code, show(r)).toBe(1);
   });
 });

@@ -85,14 +85,20 @@ export function envFor(baseUrl: string, configDir: string, extra: Record<string,
 export function expectWholeNdjson(stdout: string): { uid: string }[] {
   if (stdout === '') return [];
   expect(stdout.endsWith('\n'), 'stdout ends with a whole line').toBe(true);
-  return stdout.slice(0, -1).split('\n').map((line) => JSON.parse(line) as { uid: string });
+  return stdout
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => JSON.parse(line) as { uid: string });
 }
 
 /** stdout ends at a line break and every line has exactly `columns` tab-separated fields. */
 export function expectWholeTsv(stdout: string, columns: number): string[][] {
   if (stdout === '') return [];
   expect(stdout.endsWith('\n'), 'stdout ends with a whole line').toBe(true);
-  const rows = stdout.slice(0, -1).split('\n').map((line) => line.split('\t'));
+  const rows = stdout
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => line.split('\t'));
   for (const row of rows) expect(row).toHaveLength(columns);
   return rows;
 }

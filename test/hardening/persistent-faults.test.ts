@@ -12,9 +12,21 @@ const FAIL_PAGE = 4; // items 0..79 arrive before the fault
 const ALL = uidsUpTo(COUNT);
 
 const cases: { name: string; fault: Fault; code: number; retries: number; says: RegExp }[] = [
-  { name: '429 with Retry-After: 0', fault: { kind: 'status', status: 429, retryAfter: '0' }, code: 5, retries: 2, says: /429 Too Many Requests.*after 2 retries/ },
+  {
+    name: '429 with Retry-After: 0',
+    fault: { kind: 'status', status: 429, retryAfter: '0' },
+    code: 5,
+    retries: 2,
+    says: /429 Too Many Requests.*after 2 retries/,
+  },
   { name: '502', fault: { kind: 'status', status: 502, retryAfter: '0' }, code: 1, retries: 2, says: /502 Bad Gateway.*after 2 retries/ },
-  { name: '503', fault: { kind: 'status', status: 503, retryAfter: '0' }, code: 1, retries: 3, says: /503 Service Unavailable.*after 3 retries/ },
+  {
+    name: '503',
+    fault: { kind: 'status', status: 503, retryAfter: '0' },
+    code: 1,
+    retries: 3,
+    says: /503 Service Unavailable.*after 3 retries/,
+  },
   { name: '504', fault: { kind: 'status', status: 504, retryAfter: '0' }, code: 1, retries: 1, says: /504 Gateway Timeout.*after 1 retry/ },
   { name: 'a reset mid-body', fault: { kind: 'reset' }, code: 1, retries: 1, says: /connection .*lost|other side closed|reset/i },
 ];
@@ -23,7 +35,8 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
   let server: FaultServer;
   const cfg = tempConfigDir();
   const env = () => envFor(server.url, cfg.dir);
-  const failing = (fault: Fault) => (r: { route: string; page: number }) => (r.route === 'list' && r.page === FAIL_PAGE ? fault : undefined);
+  const failing = (fault: Fault) => (r: { route: string; page: number }) =>
+    r.route === 'list' && r.page === FAIL_PAGE ? fault : undefined;
   beforeEach(async () => {
     server = await startServer({ count: COUNT, pageSize: PAGE });
   });
@@ -60,7 +73,9 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
     const first = expectWholeTsv(r.stdout, 4).map((row) => row[0]);
     expect(first).toEqual(uidsUpTo(80));
     server.setFaults(undefined);
-    const rest = await runHere(['bookings', 'list', '--fields', 'uid,title,start,attendee.name', '--cursor', resumeCursor(r.stderr)], { env: env() });
+    const rest = await runHere(['bookings', 'list', '--fields', 'uid,title,start,attendee.name', '--cursor', resumeCursor(r.stderr)], {
+      env: env(),
+    });
     expect([...first, ...expectWholeTsv(rest.stdout, 4).map((row) => row[0])]).toEqual(ALL);
   });
 

@@ -29,7 +29,7 @@ function start(args: string[], env: Record<string, string>): Live {
   child.stdout.setEncoding('utf8').on('data', (c: string) => {
     stdout += c;
     const have = stdout.split('\n').length - 1;
-    for (const w of waiters.splice(0)) (have >= w.n ? w.resolve() : waiters.push(w));
+    for (const w of waiters.splice(0)) have >= w.n ? w.resolve() : waiters.push(w);
   });
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -80,7 +80,11 @@ describe('ending early', () => {
   const env = () => envFor(server.url, cfg.dir);
   beforeEach(async () => {
     // Pages arrive slowly (40 ms each), as from a real service, so the reader is gone long before the end.
-    server = await startServer({ count: COUNT, pageSize: PAGE, faults: (r) => (r.route === 'list' && r.page > 0 ? { kind: 'delay', ms: 40 } : undefined) });
+    server = await startServer({
+      count: COUNT,
+      pageSize: PAGE,
+      faults: (r) => (r.route === 'list' && r.page > 0 ? { kind: 'delay', ms: 40 } : undefined),
+    });
   });
   afterEach(() => server.close());
   afterAll(() => {
@@ -109,24 +113,27 @@ describe('ending early', () => {
     // so the rest waits in the CLI, which must not exit until it is written.
     // The reader waits for a gate file, opened once the CLI has asked for every page or has stopped
     // asking (stdout full: it waits for the reader) for 300 ms.
-    it.each([[['-o', 'ndjson']], [['--json']], [['--fields', 'uid,title']]])('bookings list %j | (wait; cat): every item, exit 0', async (format) => {
-      const gate = join(cfg.dir, `gate-${format.join('')}`);
-      const running = pipeline(['bookings', 'list', ...format], `(while [ ! -e '${gate}' ]; do sleep 0.02; done; cat)`, env());
-      let seen = -1;
-      let since = Date.now();
-      await until(() => {
-        const n = server.requests.length;
-        if (n !== seen) [seen, since] = [n, Date.now()];
-        return n >= COUNT / PAGE || (n > 0 && Date.now() - since >= 300);
-      });
-      writeFileSync(gate, '');
-      const r = await running;
-      expect(r.cliCode, r.err).toBe(0);
-      expect(r.err).toBe('');
-      if (format[0] === '--json') expect(JSON.parse(r.out)).toHaveLength(COUNT);
-      else if (format[0] === '-o') expect(expectWholeNdjson(r.out)).toHaveLength(COUNT);
-      else expect(expectWholeTsv(r.out, 2)).toHaveLength(COUNT);
-    });
+    it.each([[['-o', 'ndjson']], [['--json']], [['--fields', 'uid,title']]])(
+      'bookings list %j | (wait; cat): every item, exit 0',
+      async (format) => {
+        const gate = join(cfg.dir, `gate-${format.join('')}`);
+        const running = pipeline(['bookings', 'list', ...format], `(while [ ! -e '${gate}' ]; do sleep 0.02; done; cat)`, env());
+        let seen = -1;
+        let since = Date.now();
+        await until(() => {
+          const n = server.requests.length;
+          if (n !== seen) [seen, since] = [n, Date.now()];
+          return n >= COUNT / PAGE || (n > 0 && Date.now() - since >= 300);
+        });
+        writeFileSync(gate, '');
+        const r = await running;
+        expect(r.cliCode, r.err).toBe(0);
+        expect(r.err).toBe('');
+        if (format[0] === '--json') expect(JSON.parse(r.out)).toHaveLength(COUNT);
+        else if (format[0] === '-o') expect(expectWholeNdjson(r.out)).toHaveLength(COUNT);
+        else expect(expectWholeTsv(r.out, 2)).toHaveLength(COUNT);
+      },
+    );
   });
 
   describe('Ctrl-C while paging', () => {

@@ -12,7 +12,9 @@ const intruder = otherUser();
 if (!intruder) console.warn(`trust-cache: ${NO_OTHER_USER}`);
 
 const dirs: { cleanup(): void }[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+afterEach(() => {
+  for (const d of dirs.splice(0)) d.cleanup();
+});
 
 /**
  * A cache home with a real cache for `config path` in it, then replaced by a planted one: compiled
@@ -58,7 +60,8 @@ async function plantedCache() {
     [join(template.dir, 'booking-cli'), root],
     [join(template.dir, 'booking-cli', template.folder), folder],
     [join(template.dir, 'booking-cli', template.folder, template.cache), cache],
-  ]) chmodSync(to!, statSync(from!).mode & 0o7777);
+  ])
+    chmodSync(to!, statSync(from!).mode & 0o7777);
   const env = { XDG_CACHE_HOME: d.dir };
   return { env, root, folder, cache, marker: join(d.dir, 'attacker-code-ran'), planted: readFileSync(cache) };
 }

@@ -32,7 +32,9 @@ describe('a peer that answers 200 and then streams forever', () => {
   });
 
   it('webhook send --timeout 0.2: exit 1 at its timeout, one line', async () => {
-    const r = await runHere(['webhook', 'send', `${url}/hooks`, '--event', 'booking.created', '--timeout', '0.2'], { env: { BOOKING_WEBHOOK_SECRET: 's3cret' } });
+    const r = await runHere(['webhook', 'send', `${url}/hooks`, '--event', 'booking.created', '--timeout', '0.2'], {
+      env: { BOOKING_WEBHOOK_SECRET: 's3cret' },
+    });
     expect(r.signal, 'ended by itself, not by the test').toBeNull();
     expect(r.code, show(r)).toBe(1);
     expect(r.stdout).toBe('');
@@ -40,7 +42,9 @@ describe('a peer that answers 200 and then streams forever', () => {
   });
 
   it.each(['whoami', 'bookings list', 'api /api/v1/me'])('%s --timeout 0.2: exit 1 at its timeout', async (command) => {
-    const r = await runHere([...command.split(' '), '--timeout', '0.2', '--retries', '0'], { env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: url, BOOKING_API_KEY: KEY } });
+    const r = await runHere([...command.split(' '), '--timeout', '0.2', '--retries', '0'], {
+      env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: url, BOOKING_API_KEY: KEY },
+    });
     expect(r.signal).toBeNull();
     expect(r.code, show(r)).toBe(1);
     expect(r.stderr).toMatch(/no response within 0.2s/);

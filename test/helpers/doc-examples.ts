@@ -12,7 +12,9 @@ import { BIN, cleanEnv } from './cli';
 
 /** The non-empty, non-comment lines of every ```sh block of a markdown text (or of one section's). */
 export function shLines(markdown: string): string[] {
-  return [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap((m) => m[1]!.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#')));
+  return [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap((m) =>
+    m[1]!.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#')),
+  );
 }
 
 export async function freePort(): Promise<number> {

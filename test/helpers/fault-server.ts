@@ -4,7 +4,16 @@
 // cleanly. Built on the sandbox's core, which answers; this adds the faults over its answer. A second
 // server on another port stands for "another origin" and records what reaches it.
 import type { ServerResponse } from 'node:http';
-import { decodeCursor, encodeCursor, serve, startFakeService, writeReply, type Endpoint, type FakeRequest, type Reply } from '../../src/sandbox/core';
+import {
+  decodeCursor,
+  encodeCursor,
+  serve,
+  startFakeService,
+  writeReply,
+  type Endpoint,
+  type FakeRequest,
+  type Reply,
+} from '../../src/sandbox/core';
 import { renderList } from '../../src/sandbox/shapes';
 import { bookingJson, nextPageAt, slice } from './numbered-bookings';
 
@@ -98,11 +107,16 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
   const answer = (r: FakeRequest): Reply => {
     const page = pageOf(r);
     switch (r.endpoint) {
-      case 'list': return Number.isInteger(page) && page >= 0 ? listPage(page, r.url) : { status: 404, body: '{"message":"no such page"}' };
-      case 'get': return { status: 200, body: `{"data":${opts.rawRecord ?? item(0)}}` };
-      case 'me': return { status: 200, body: `{"data":${opts.rawRecord ?? '{"id":1,"name":"Fault Owner","email":"owner@example.com"}'}}` };
-      case 'event-types': return { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"}]}' };
-      default: return { status: 404, body: '{"message":"no such page"}' };
+      case 'list':
+        return Number.isInteger(page) && page >= 0 ? listPage(page, r.url) : { status: 404, body: '{"message":"no such page"}' };
+      case 'get':
+        return { status: 200, body: `{"data":${opts.rawRecord ?? item(0)}}` };
+      case 'me':
+        return { status: 200, body: `{"data":${opts.rawRecord ?? '{"id":1,"name":"Fault Owner","email":"owner@example.com"}'}}` };
+      case 'event-types':
+        return { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"}]}' };
+      default:
+        return { status: 404, body: '{"message":"no such page"}' };
     }
   };
 
@@ -115,7 +129,16 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
     attempts.set(key, attempt + 1);
     const fault = faults?.({ route, page, attempt, path: r.url.pathname });
     const { req } = r;
-    requests.push({ route, page, attempt, url: req.url ?? '', host: req.headers.host ?? '', authorization: req.headers.authorization, at: Date.now(), fault: fault?.kind });
+    requests.push({
+      route,
+      page,
+      attempt,
+      url: req.url ?? '',
+      host: req.headers.host ?? '',
+      authorization: req.headers.authorization,
+      at: Date.now(),
+      fault: fault?.kind,
+    });
     if (fault) answerWith(fault, ok, r, res);
     else writeReply(res, ok);
   };
@@ -127,7 +150,7 @@ export async function startFaultServer(opts: FaultServerOptions = {}): Promise<F
 function answerWith(fault: Fault, ok: Reply, { req }: FakeRequest, res: ServerResponse): void {
   switch (fault.kind) {
     case 'status':
-      return writeReply(res, {
+      writeReply(res, {
         status: fault.status,
         body: fault.body ?? `{"message":"injected ${fault.status}"}`,
         headers: {
@@ -135,6 +158,7 @@ function answerWith(fault: Fault, ok: Reply, { req }: FakeRequest, res: ServerRe
           ...(fault.contentType ? { 'content-type': fault.contentType } : {}),
         },
       });
+      return;
     case 'reset':
     case 'stall-body': {
       const bytes = Buffer.from(ok.body);
@@ -148,9 +172,15 @@ function answerWith(fault: Fault, ok: Reply, { req }: FakeRequest, res: ServerRe
     case 'stall':
       return;
     case 'non-json':
-      return writeReply(res, { status: 200, body: '<html><body><h1>Gateway says hi</h1></body></html>', headers: { 'content-type': 'text/html' } });
+      writeReply(res, {
+        status: 200,
+        body: '<html><body><h1>Gateway says hi</h1></body></html>',
+        headers: { 'content-type': 'text/html' },
+      });
+      return;
     case 'truncated':
-      return writeReply(res, { status: 200, body: ok.body.slice(0, ok.body.length >> 1) });
+      writeReply(res, { status: 200, body: ok.body.slice(0, ok.body.length >> 1) });
+      return;
     case 'redirect':
       res.writeHead(fault.status ?? 302, { location: fault.location, 'content-length': '0' });
       return void res.end();

@@ -22,7 +22,10 @@ export function bookingJson(i: number): string {
 }
 
 /** The bookings from offset on, at most size of count, and the cursor of what follows (none at the end). */
-export function slice(opts: { count: number; offset: number; size: number; item: (i: number) => string }): { items: string[]; next?: string } {
+export function slice(opts: { count: number; offset: number; size: number; item: (i: number) => string }): {
+  items: string[];
+  next?: string;
+} {
   const end = Math.min(opts.offset + opts.size, opts.count);
   const items: string[] = [];
   for (let i = opts.offset; i < end; i++) items.push(opts.item(i));

@@ -3,10 +3,7 @@
 // core's serve (src/sandbox/core.ts); it needs none of the rest (no key, one endpoint).
 import { serve } from '../../src/sandbox/core';
 
-export type Mode =
-  | { kind: 'pages'; total: number; pageSize: number }
-  | { kind: 'endless-body' }
-  | { kind: 'deep'; depth: number };
+export type Mode = { kind: 'pages'; total: number; pageSize: number } | { kind: 'endless-body' } | { kind: 'deep'; depth: number };
 
 export interface OutputServer {
   url: string;

@@ -20,8 +20,15 @@ export type Shape =
   | 'records-token'; // {records, paging: {next_page_token}}
 
 export const ALL_SHAPES: Shape[] = [
-  'data-meta', 'bare-link', 'bookings-nextCursor', 'items-links', 'nested', 'entries-metadata',
-  'results-absolute', 'page-info', 'records-token',
+  'data-meta',
+  'bare-link',
+  'bookings-nextCursor',
+  'items-links',
+  'nested',
+  'entries-metadata',
+  'results-absolute',
+  'page-info',
+  'records-token',
 ];
 
 export interface ShapeServerOptions {
@@ -50,7 +57,11 @@ export interface ShapeServer {
 
 /** The shapes the sandbox speaks as well, by its name for them. */
 const SANDBOX_SHAPES: Partial<Record<Shape, ShapeName>> = {
-  'data-meta': 'data-meta', 'bare-link': 'bare-link', 'bookings-nextCursor': 'bookings-nextcursor', 'items-links': 'items-links', 'entries-metadata': 'entries-metadata',
+  'data-meta': 'data-meta',
+  'bare-link': 'bare-link',
+  'bookings-nextCursor': 'bookings-nextcursor',
+  'items-links': 'items-links',
+  'entries-metadata': 'entries-metadata',
 };
 
 function listReply(shape: Shape, items: string[], next: NextPage | undefined): Reply {
@@ -59,11 +70,18 @@ function listReply(shape: Shape, items: string[], next: NextPage | undefined): R
   const ok = (body: string): Reply => ({ status: 200, body });
   switch (shape) {
     // The sandbox's nested shape, but the last page says "" rather than null.
-    case 'nested': return ok(`{"status":"ok","data":{"bookings":${list},"pagination":{"nextCursor":${q(next?.cursor ?? '')},"hasMore":${next !== undefined}}}}`);
-    case 'results-absolute': return ok(`{"results":${list},"next":${q(next?.url)}}`);
-    case 'page-info': return ok(`{"collection":${list},"page_info":{"endCursor":${q(next?.cursor)},"hasNextPage":${next !== undefined}}}`);
-    case 'records-token': return ok(`{"records":${list},"paging":{"next_page_token":${q(next?.cursor)}}}`);
-    default: return { status: 200, ...renderList(SANDBOX_SHAPES[shape]!, 'bookings', items, next) };
+    case 'nested':
+      return ok(
+        `{"status":"ok","data":{"bookings":${list},"pagination":{"nextCursor":${q(next?.cursor ?? '')},"hasMore":${next !== undefined}}}}`,
+      );
+    case 'results-absolute':
+      return ok(`{"results":${list},"next":${q(next?.url)}}`);
+    case 'page-info':
+      return ok(`{"collection":${list},"page_info":{"endCursor":${q(next?.cursor)},"hasNextPage":${next !== undefined}}}`);
+    case 'records-token':
+      return ok(`{"records":${list},"paging":{"next_page_token":${q(next?.cursor)}}}`);
+    default:
+      return { status: 200, ...renderList(SANDBOX_SHAPES[shape]!, 'bookings', items, next) };
   }
 }
 
@@ -80,8 +98,10 @@ export async function startShapeServer(opts: ShapeServerOptions): Promise<ShapeS
     onRequest: ({ req }) => void requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization }),
     answer: ({ endpoint, segment, url }): Reply => {
       switch (endpoint) {
-        case 'me': return { status: 200, body: '{"data":{"id":1,"name":"Test Owner","email":"owner@example.com"}}' };
-        case 'event-types': return { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"},{"id":2,"slug":"60min","title":"60 min"}]}' };
+        case 'me':
+          return { status: 200, body: '{"data":{"id":1,"name":"Test Owner","email":"owner@example.com"}}' };
+        case 'event-types':
+          return { status: 200, body: '{"data":[{"id":1,"slug":"30min","title":"30 min"},{"id":2,"slug":"60min","title":"60 min"}]}' };
         case 'get': {
           const uid = decodeURIComponent(segment!);
           const i = indexOfUid(uid);
@@ -96,7 +116,8 @@ export async function startShapeServer(opts: ShapeServerOptions): Promise<ShapeS
           const page = slice({ count, offset, size: Math.min(limit === null ? defaultPage : Number(limit), maxPage), item });
           return listReply(opts.shape, page.items, page.next === undefined ? undefined : nextPageAt(url, page.next));
         }
-        default: return { status: 404, body: '{"message":"no such endpoint"}' };
+        default:
+          return { status: 404, body: '{"message":"no such endpoint"}' };
       }
     },
   });

@@ -40,7 +40,8 @@ export async function startZooServer(opts: { apiKey: string; shapes: ZooShape[];
     answer: ({ req, url }) => {
       if (req.headers.host !== new URL(origin).host) return json([]); // another origin: must never be asked
       const name = url.pathname.split('/')[1];
-      if (name === 'elsewhere') return json({ data: [{ id: 'elsewhere_1' }], next: `${origin.replace('127.0.0.1', 'localhost')}/elsewhere/2` });
+      if (name === 'elsewhere')
+        return json({ data: [{ id: 'elsewhere_1' }], next: `${origin.replace('127.0.0.1', 'localhost')}/elsewhere/2` });
       const shape = opts.shapes.find((s) => s.name === name);
       if (!shape) return { status: 404, body: '{"message":"no such API"}' };
       const n = pageNumber(shape, url);
@@ -49,8 +50,9 @@ export async function startZooServer(opts: { apiKey: string; shapes: ZooShape[];
       for (let i = (n - 1) * opts.perPage + 1; i <= Math.min(n * opts.perPage, opts.total); i++) items.push({ id: `${shape.name}_${i}` });
       const more = (shape.expect ?? 'all') === 'all' && n * opts.perPage < opts.total;
       const token = more ? tokenOf(shape, n + 1) : undefined;
-      const next = token === undefined ? undefined : `${origin}${url.pathname}?${new URLSearchParams({ [shape.param ?? 'cursor']: token })}`;
-      const page = shape.page({ items, n, token, url: next, path: next && next.slice(origin.length), origin });
+      const next =
+        token === undefined ? undefined : `${origin}${url.pathname}?${new URLSearchParams({ [shape.param ?? 'cursor']: token })}`;
+      const page = shape.page({ items, n, token, url: next, path: next?.slice(origin.length), origin });
       return json(page.body, page.headers);
     },
   });

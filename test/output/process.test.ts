@@ -9,7 +9,12 @@ import { startOutputServer, type OutputServer } from '../helpers/output-server';
 
 let server: OutputServer;
 const cfg = tempConfigDir();
-const env = () => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: 'sk_test_output', BOOKING_WEBHOOK_SECRET: 'whsec_output' });
+const env = () => ({
+  BOOKING_CONFIG_DIR: cfg.dir,
+  BOOKING_BASE_URL: server.url,
+  BOOKING_API_KEY: 'sk_test_output',
+  BOOKING_WEBHOOK_SECRET: 'whsec_output',
+});
 beforeAll(async () => {
   server = await startOutputServer({ kind: 'pages', total: Infinity, pageSize: 100 });
 });
@@ -92,7 +97,12 @@ describe('Ctrl-C', () => {
     // Well under 1 s on an idle machine; the bound leaves room for a loaded one (an endless list never ends).
     expect(r.ms).toBeLessThan(5000);
     expect(r.stdout.endsWith('\n')).toBe(true);
-    expect(r.stdout.split('\n').slice(1, -1).every((l) => /^bk_\d+\s+Call \S+\s+(confirmed|cancelled)\s/.test(l))).toBe(true);
+    expect(
+      r.stdout
+        .split('\n')
+        .slice(1, -1)
+        .every((l) => /^bk_\d+\s+Call \S+\s+(confirmed|cancelled)\s/.test(l)),
+    ).toBe(true);
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
@@ -116,14 +126,16 @@ describe('a failed write (stdout is /dev/full)', () => {
       closeSync(fd);
     }
   };
-  it.runIf(existsSync('/dev/full')).each([
-    ['--version'],
-    ['config path'],
-    ['webhook sign'],
-    ['bookings list --limit 5'],
-    ['bookings list --limit 20000 -o ndjson'],
-    ['bookings list --limit 20000 -o table'],
-  ])('booking %s > /dev/full: exit 1, one line, no stack', async (command) => {
+  it
+    .runIf(existsSync('/dev/full'))
+    .each([
+      ['--version'],
+      ['config path'],
+      ['webhook sign'],
+      ['bookings list --limit 5'],
+      ['bookings list --limit 20000 -o ndjson'],
+      ['bookings list --limit 20000 -o table'],
+    ])('booking %s > /dev/full: exit 1, one line, no stack', async (command) => {
     server.mode = { kind: 'pages', total: Infinity, pageSize: 1000 };
     const r = await toFull(command.split(' '), '{"id":"evt_1"}');
     expect(r.status, r.stderr).toBe(1);
@@ -136,17 +148,21 @@ describe('hostile bodies: one error line, bounded memory', () => {
   it.runIf(gnuTime).each([
     ['an endless body', { kind: 'endless-body' } as const, /the response is larger than --max-response-bytes \(64 MiB\)/],
     ['a document 5,000 deep', { kind: 'deep', depth: 5_000 } as const, /the response nests deeper than 1000 levels/],
-  ])('%s: exit 1 naming the request, peak RSS under 300 MB', async (_, mode, message) => {
-    server.mode = mode;
-    const r = await spawnAsync('/usr/bin/time', ['-f', 'peak-kib=%M', process.execPath, BIN, 'bookings', 'list']);
-    const peak = Number(/peak-kib=(\d+)/.exec(r.stderr)?.[1]);
-    const said = r.stderr.replace(/(Command exited with non-zero status \d+\n)?peak-kib=\d+\n$/, '');
-    expect(r.status, r.stderr).toBe(1);
-    expect(said.split('\n')).toHaveLength(2);
-    expect(said).toMatch(/^error: GET \/api\/v1\/bookings: /);
-    expect(said).toMatch(message);
-    expect(peak / 1024).toBeLessThan(300);
-  }, 60_000);
+  ])(
+    '%s: exit 1 naming the request, peak RSS under 300 MB',
+    async (_, mode, message) => {
+      server.mode = mode;
+      const r = await spawnAsync('/usr/bin/time', ['-f', 'peak-kib=%M', process.execPath, BIN, 'bookings', 'list']);
+      const peak = Number(/peak-kib=(\d+)/.exec(r.stderr)?.[1]);
+      const said = r.stderr.replace(/(Command exited with non-zero status \d+\n)?peak-kib=\d+\n$/, '');
+      expect(r.status, r.stderr).toBe(1);
+      expect(said.split('\n')).toHaveLength(2);
+      expect(said).toMatch(/^error: GET \/api\/v1\/bookings: /);
+      expect(said).toMatch(message);
+      expect(peak / 1024).toBeLessThan(300);
+    },
+    60_000,
+  );
 });
 
 describe('the pager', () => {
@@ -160,7 +176,10 @@ describe('the pager', () => {
   });
   it('takes PAGER when BOOKING_PAGER is not set; --no-pager and an empty BOOKING_PAGER turn it off', async () => {
     server.mode = { kind: 'pages', total: 5, pageSize: 100 };
-    const paged = await tty(['bookings', 'list', '--no-color'], { BOOKING_PAGER: undefined as unknown as string, PAGER: 'sed s/^/PAGED:/' });
+    const paged = await tty(['bookings', 'list', '--no-color'], {
+      BOOKING_PAGER: undefined as unknown as string,
+      PAGER: 'sed s/^/PAGED:/',
+    });
     expect(paged.code).toBe(0);
     expect(paged.output).toMatch(/^PAGED:UID/m);
     for (const extra of [{ PAGER: 'sed s/^/PAGED:/', BOOKING_PAGER: '' }]) {

@@ -31,20 +31,24 @@ async function run(args: string[], opts: { tty?: boolean } = {}) {
 }
 
 describe('a single page of 150,000 items', () => {
-  it.each([['table'], ['tsv'], ['ndjson'], ['json']])('bookings list -o %s: every item, exit 0', async (format) => {
-    server.mode = { kind: 'pages', total: 150_000, pageSize: 150_000 };
-    const r = await run(['bookings', 'list', '-o', format]);
-    expect(r.code, r.err).toBe(0);
-    if (format === 'json') {
-      const items = JSON.parse(r.out) as { uid: string }[];
-      expect(items).toHaveLength(150_000);
-      expect(items[149_999]!.uid).toBe('bk_149999');
-    } else {
-      const lines = r.out.trimEnd().split('\n');
-      expect(lines).toHaveLength(150_000 + (format === 'table' ? 1 : 0));
-      expect(lines.at(-1)).toContain('bk_149999');
-    }
-  }, 60_000);
+  it.each([['table'], ['tsv'], ['ndjson'], ['json']])(
+    'bookings list -o %s: every item, exit 0',
+    async (format) => {
+      server.mode = { kind: 'pages', total: 150_000, pageSize: 150_000 };
+      const r = await run(['bookings', 'list', '-o', format]);
+      expect(r.code, r.err).toBe(0);
+      if (format === 'json') {
+        const items = JSON.parse(r.out) as { uid: string }[];
+        expect(items).toHaveLength(150_000);
+        expect(items[149_999]!.uid).toBe('bk_149999');
+      } else {
+        const lines = r.out.trimEnd().split('\n');
+        expect(lines).toHaveLength(150_000 + (format === 'table' ? 1 : 0));
+        expect(lines.at(-1)).toContain('bk_149999');
+      }
+    },
+    60_000,
+  );
 
   it('api --paginate: every item', async () => {
     server.mode = { kind: 'pages', total: 150_000, pageSize: 150_000 };
@@ -82,7 +86,10 @@ describe('bounded input', () => {
 
   it('a document nested deeper than 1,000 levels: one error line naming the request, exit 1', async () => {
     server.mode = { kind: 'deep', depth: 5_000 };
-    for (const args of [['bookings', 'list'], ['api', '/api/v1/deep']]) {
+    for (const args of [
+      ['bookings', 'list'],
+      ['api', '/api/v1/deep'],
+    ]) {
       const r = await run(args);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/^error: GET \/api\/v1\/(bookings|deep)\S*: the response nests deeper than 1000 levels; not read\.\n$/);
@@ -102,7 +109,8 @@ describe('parsing: JSON.parse unless a number needs lossless-json', () => {
   it('finds the numbers JSON.parse would change, and only those', () => {
     expect(scan('{"id":123456789012345,"n":-42,"ok":true,"f":false,"x":null,"s":"12345678901234567890"}').needsLossless).toBe(false);
     expect(scan('{"p":1.5,"e":2.25,"neg":-0.5}').needsLossless).toBe(false);
-    for (const n of ['12345678901234567890', '1.50', '1e3', '-0', '0.10000000000000000001']) expect(scan(`[${n}]`).needsLossless, n).toBe(true);
+    for (const n of ['12345678901234567890', '1.50', '1e3', '-0', '0.10000000000000000001'])
+      expect(scan(`[${n}]`).needsLossless, n).toBe(true);
     expect(scan('{"s":"a \\" 12345678901234567890 \\\\","n":1}').needsLossless).toBe(false);
   });
   it('counts depth outside strings only', () => {

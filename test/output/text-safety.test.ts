@@ -5,7 +5,25 @@ import { escapeControl, escapeJsonText, escapeOneLine } from '../../src/output/e
 import { escapeOneLine as fromFailures, errorForStatus } from '../../src/http/failures';
 import { jsonText, visible } from '../../src/webhook/text';
 
-const UNSAFE = ['\x1b', '\x07', '\n', '\r', '\t', '\x7f', '\x85', '\x9b', '\u061c', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2066', '\u2069'];
+const UNSAFE = [
+  '\x1b',
+  '\x07',
+  '\n',
+  '\r',
+  '\t',
+  '\x7f',
+  '\x85',
+  '\x9b',
+  '\u061c',
+  '\u200e',
+  '\u200f',
+  '\u2028',
+  '\u2029',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+];
 const RAW = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe('one escaper', () => {
@@ -19,7 +37,13 @@ describe('one escaper', () => {
     expect(escapeControl('\u200f\u061c\x9b')).toBe('\\u200f\\u061c\\x9b');
   });
   it('a server message with U+200F and U+061C reaches the error line escaped', () => {
-    const err = errorForStatus({ method: 'GET', url: new URL('http://127.0.0.1/api/v1/me'), status: 400, body: Buffer.from('{"message":"bad \u200f\u061c name"}'), retries: 0 });
+    const err = errorForStatus({
+      method: 'GET',
+      url: new URL('http://127.0.0.1/api/v1/me'),
+      status: 400,
+      body: Buffer.from('{"message":"bad \u200f\u061c name"}'),
+      retries: 0,
+    });
     expect(err.message).toBe('GET /api/v1/me: 400 Bad Request: bad \\u200f\\u061c name');
   });
   it('one line: trimmed and capped', () => {

@@ -18,7 +18,10 @@ interface Run {
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   // npm's own npm_* variables (set when the suite runs under `npm test`) would steer the child npm.
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^npm_/i.test(k))) as Record<string, string>;
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^npm_/i.test(k))) as Record<
+    string,
+    string
+  >;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -75,7 +78,10 @@ describe('npm pack, then npm install -g', () => {
     const help = await run(bin, ['--help'], work);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: booking /);
-    const jq = await run(bin, ['profiles', '--jq', 'length'], work, { BOOKING_CONFIG_DIR: join(work, 'config'), XDG_CACHE_HOME: join(work, 'cache') });
+    const jq = await run(bin, ['profiles', '--jq', 'length'], work, {
+      BOOKING_CONFIG_DIR: join(work, 'config'),
+      XDG_CACHE_HOME: join(work, 'cache'),
+    });
     expect(jq.stderr).toMatch(/has no settings/);
     expect([jq.code, jq.stdout]).toEqual([0, '0\n']);
   });

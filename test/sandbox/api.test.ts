@@ -46,7 +46,7 @@ describe('endpoints', () => {
     expect(r.json.data).toMatchObject({ id: expect.any(Number), name: expect.any(String), email: expect.stringMatching(/@/) });
   });
 
-  it('GET /api/v1/event-types lists the owner\'s event types on one page', async () => {
+  it("GET /api/v1/event-types lists the owner's event types on one page", async () => {
     const r = await get(sb, '/api/v1/event-types');
     expect(r.status).toBe(200);
     expect(r.json.meta).toEqual({ next_cursor: null });
@@ -65,7 +65,19 @@ describe('endpoints', () => {
   it('a booking has the documented fields, plain ASCII', async () => {
     const { items } = await walk(sb, '/api/v1/bookings?limit=50');
     for (const b of items) {
-      expect(Object.keys(b)).toEqual(['id', 'uid', 'title', 'status', 'start', 'end', 'attendee', 'event_type', 'no_show', 'created_at', 'updated_at']);
+      expect(Object.keys(b)).toEqual([
+        'id',
+        'uid',
+        'title',
+        'status',
+        'start',
+        'end',
+        'attendee',
+        'event_type',
+        'no_show',
+        'created_at',
+        'updated_at',
+      ]);
       expect(b.uid).toMatch(/^bk_[a-z2-9]{14}$/);
       expect(BOOKING_STATUSES).toContain(b.status);
       expect(Date.parse(b.end)).toBeGreaterThan(Date.parse(b.start));
@@ -123,14 +135,20 @@ describe('GET /api/v1/bookings', () => {
   it('unknown status → 400 listing the valid ones', async () => {
     const r = await get(sb, '/api/v1/bookings?status=accepted');
     expect(r.status).toBe(400);
-    expect(r.json.error).toEqual({ code: 'invalid_status', message: 'unknown status "accepted": valid statuses are pending, confirmed, cancelled, completed' });
+    expect(r.json.error).toEqual({
+      code: 'invalid_status',
+      message: 'unknown status "accepted": valid statuses are pending, confirmed, cancelled, completed',
+    });
   });
 
-  it.each(['abc', 'c2J4MTox!', Buffer.from('sbx1:01').toString('base64url'), Buffer.from('other:1').toString('base64url')])('bad cursor %j → 400', async (cursor) => {
-    const r = await get(sb, `/api/v1/bookings?cursor=${encodeURIComponent(cursor)}`);
-    expect(r.status).toBe(400);
-    expect(r.json.error.code).toBe('invalid_cursor');
-  });
+  it.each(['abc', 'c2J4MTox!', Buffer.from('sbx1:01').toString('base64url'), Buffer.from('other:1').toString('base64url')])(
+    'bad cursor %j → 400',
+    async (cursor) => {
+      const r = await get(sb, `/api/v1/bookings?cursor=${encodeURIComponent(cursor)}`);
+      expect(r.status).toBe(400);
+      expect(r.json.error.code).toBe('invalid_cursor');
+    },
+  );
 
   it('writes ids above 2^53 with their exact digits', async () => {
     const { texts, items } = await walk(sb, '/api/v1/bookings?limit=50');
@@ -165,7 +183,9 @@ describe('determinism', () => {
     const four = await startSandbox({ port: 0, tickSeconds: 0, bookings: 4, seed: 'x' });
     const none = await startSandbox({ port: 0, tickSeconds: 0, bookings: 0 });
     try {
-      expect(new Set((await get(four, '/api/v1/bookings')).json.data.map((b: { status: string }) => b.status))).toEqual(new Set(BOOKING_STATUSES));
+      expect(new Set((await get(four, '/api/v1/bookings')).json.data.map((b: { status: string }) => b.status))).toEqual(
+        new Set(BOOKING_STATUSES),
+      );
       expect((await get(none, '/api/v1/bookings')).json).toEqual({ data: [], meta: { next_cursor: null } });
     } finally {
       await Promise.all([four.close(), none.close()]);

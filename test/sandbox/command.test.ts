@@ -20,7 +20,14 @@ describe('booking sandbox (in process)', () => {
     const line = await waitFor(() => (io.out().includes('\n') ? io.out() : undefined));
     expect(line.split('\n')).toHaveLength(2);
     const info = JSON.parse(line);
-    expect(info).toMatchObject({ api_key: 'sk_test_sandbox', webhook_secret: 'whsec_sandbox', bookings: 5, shape: 'data-meta', seed: '1', tick_seconds: 0 });
+    expect(info).toMatchObject({
+      api_key: 'sk_test_sandbox',
+      webhook_secret: 'whsec_sandbox',
+      bookings: 5,
+      shape: 'data-meta',
+      seed: '1',
+      tick_seconds: 0,
+    });
     expect(info.base_url).toBe(`http://127.0.0.1:${info.port}`);
     const r = await fetch(`${info.base_url}/api/v1/bookings`, { headers: { authorization: 'Bearer sk_test_sandbox' } });
     expect(((await r.json()) as { data: unknown[] }).data).toHaveLength(5);

@@ -10,7 +10,12 @@ export interface Raw {
   json: any;
 }
 
-export async function get(sb: Pick<Sandbox, 'url' | 'apiKey'>, path: string, key: string | null = sb.apiKey, init: RequestInit = {}): Promise<Raw> {
+export async function get(
+  sb: Pick<Sandbox, 'url' | 'apiKey'>,
+  path: string,
+  key: string | null = sb.apiKey,
+  init: RequestInit = {},
+): Promise<Raw> {
   const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
   const res = await fetch(path.startsWith('http') ? path : `${sb.url}${path}`, { ...init, headers });
   const text = await res.text();

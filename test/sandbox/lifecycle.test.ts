@@ -30,7 +30,14 @@ async function receiver(secret: string, answer: (n: number) => number = () => 20
       const authentic = want.length === signature.length && timingSafeEqual(want, Buffer.from(signature));
       const status = answer(++n);
       if (status < 300) {
-        deliveries.push({ event: String(req.headers['x-service-event']), signature, contentType: String(req.headers['content-type']), raw, body: JSON.parse(raw.toString()), authentic });
+        deliveries.push({
+          event: String(req.headers['x-service-event']),
+          signature,
+          contentType: String(req.headers['content-type']),
+          raw,
+          body: JSON.parse(raw.toString()),
+          authentic,
+        });
       }
       res.writeHead(status).end();
     });
@@ -64,12 +71,21 @@ describe('lifecycle', () => {
       expect(d.authentic).toBe(true);
       expect(d.contentType).toBe('application/json');
       expect(d.body.event).toBe(d.event);
-      expect(d.body).toMatchObject({ id: expect.stringMatching(/^evt_/), created_at: expect.any(String), data: { booking: { uid: expect.any(String) } } });
+      expect(d.body).toMatchObject({
+        id: expect.stringMatching(/^evt_/),
+        created_at: expect.any(String),
+        data: { booking: { uid: expect.any(String) } },
+      });
     }
     const rescheduled = a.deliveries.find((d) => d.event === 'booking.rescheduled')!.body.data;
     expect(rescheduled.previous.start).not.toBe(rescheduled.booking.start);
-    expect(Date.parse(rescheduled.previous.end) - Date.parse(rescheduled.previous.start)).toBe(Date.parse(rescheduled.booking.end) - Date.parse(rescheduled.booking.start));
-    expect(a.deliveries.find((d) => d.event === 'no_show.flagged')!.body.data.booking).toMatchObject({ status: 'completed', no_show: true });
+    expect(Date.parse(rescheduled.previous.end) - Date.parse(rescheduled.previous.start)).toBe(
+      Date.parse(rescheduled.booking.end) - Date.parse(rescheduled.booking.start),
+    );
+    expect(a.deliveries.find((d) => d.event === 'no_show.flagged')!.body.data.booking).toMatchObject({
+      status: 'completed',
+      no_show: true,
+    });
   });
 
   it('covers the six events in the first seven changes (14 s at the default 2 s), even from no bookings', async () => {
@@ -79,7 +95,10 @@ describe('lifecycle', () => {
       const changes = Array.from({ length: 7 }, () => sb.advance());
       expect(new Set(changes.map((c) => c.event))).toEqual(new Set(EVENTS));
       const created = changes[0]!.booking;
-      expect(changes.slice(1, 3).map((c) => [c.event, c.booking.uid])).toEqual([['booking.confirmed', created.uid], ['booking.rescheduled', created.uid]]);
+      expect(changes.slice(1, 3).map((c) => [c.event, c.booking.uid])).toEqual([
+        ['booking.confirmed', created.uid],
+        ['booking.rescheduled', created.uid],
+      ]);
     }
   });
 
@@ -110,7 +129,14 @@ describe('lifecycle', () => {
     const rx = await receiver('whsec_sandbox', (n) => (n <= 2 ? 500 : 200));
     cleanup.push(rx.close);
     const lines: string[] = [];
-    const sb = await startSandbox({ port: 0, tickSeconds: 0, webhookUrls: [rx.url], retryDelaysMs: [20, 40, 80], log: (l) => lines.push(l), warn: (l) => lines.push(l) });
+    const sb = await startSandbox({
+      port: 0,
+      tickSeconds: 0,
+      webhookUrls: [rx.url],
+      retryDelaysMs: [20, 40, 80],
+      log: (l) => lines.push(l),
+      warn: (l) => lines.push(l),
+    });
     cleanup.push(sb.close);
     sb.advance();
     await sb.deliveriesSettled();
@@ -118,7 +144,9 @@ describe('lifecycle', () => {
     expect(rx.deliveries).toHaveLength(1);
     const hooks = lines.filter((l) => l.includes(' webhook '));
     expect(hooks).toHaveLength(3);
-    expect(hooks[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+Z webhook booking.created ${rx.url} 500 \\(attempt 1/4, retrying in 0.02s\\)$`));
+    expect(hooks[0]).toMatch(
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+Z webhook booking.created ${rx.url} 500 \\(attempt 1/4, retrying in 0.02s\\)$`),
+    );
     expect(hooks[2]).toMatch(/ 200 \(attempt 3\/4\)$/);
   });
 
@@ -148,12 +176,20 @@ describe('lifecycle', () => {
     await sender.close();
     const dropped = warns.filter((l) => l.includes(' dropped '));
     expect(dropped).toHaveLength(4);
-    expect(dropped[0]).toMatch(/webhook booking\.created http:\/\/127\.0\.0\.1:9\/ dropped \(100 deliveries already waiting for this receiver\)$/);
+    expect(dropped[0]).toMatch(
+      /webhook booking\.created http:\/\/127\.0\.0\.1:9\/ dropped \(100 deliveries already waiting for this receiver\)$/,
+    );
   });
 
   it('gives up after the last retry, and on a closed port says why', async () => {
     const warns: string[] = [];
-    const sb = await startSandbox({ port: 0, tickSeconds: 0, webhookUrls: ['http://127.0.0.1:9/'], retryDelaysMs: [5, 5], warn: (l) => warns.push(l) });
+    const sb = await startSandbox({
+      port: 0,
+      tickSeconds: 0,
+      webhookUrls: ['http://127.0.0.1:9/'],
+      retryDelaysMs: [5, 5],
+      warn: (l) => warns.push(l),
+    });
     cleanup.push(sb.close);
     sb.advance();
     await sb.deliveriesSettled();

@@ -31,7 +31,12 @@ describe.each(SHAPES)('shape %s', (shape) => {
   it('pages with a status filter kept in the next page', async () => {
     const sb = await sandbox({ shape, bookings: 60 });
     const { items } = await walk(sb, '/api/v1/bookings?status=completed&limit=4');
-    expect(items.map((b) => b.uid)).toEqual(sb.bookings().filter((b) => b.status === 'completed').map((b) => b.uid));
+    expect(items.map((b) => b.uid)).toEqual(
+      sb
+        .bookings()
+        .filter((b) => b.status === 'completed')
+        .map((b) => b.uid),
+    );
   });
 
   it('lists event types and wraps single objects so the resource can be found', async () => {
@@ -42,12 +47,18 @@ describe.each(SHAPES)('shape %s', (shape) => {
     const me = (await get(sb, '/api/v1/me')).json;
     const unwrap = (body: any, key: string): any => {
       switch (shape) {
-        case 'data-meta': return body.data;
-        case 'bare-link': return body;
-        case 'bookings-nextcursor': return body[key];
-        case 'items-links': return body.item;
-        case 'nested': return body.status === 'ok' && body.data[key];
-        case 'entries-metadata': return body.result;
+        case 'data-meta':
+          return body.data;
+        case 'bare-link':
+          return body;
+        case 'bookings-nextcursor':
+          return body[key];
+        case 'items-links':
+          return body.item;
+        case 'nested':
+          return body.status === 'ok' && body.data[key];
+        case 'entries-metadata':
+          return body.result;
       }
     };
     expect(unwrap(one, 'booking').uid).toBe(uid);
@@ -74,7 +85,9 @@ describe('paging while the lifecycle changes the data', () => {
 
   it('next links keep the host name the client used', async () => {
     const sb = await sandbox({ shape: 'bare-link', bookings: 5 });
-    const r = await fetch(`http://localhost:${sb.port}/api/v1/bookings?limit=2`, { headers: { authorization: `Bearer ${sb.apiKey}` } }).catch(() => undefined);
+    const r = await fetch(`http://localhost:${sb.port}/api/v1/bookings?limit=2`, {
+      headers: { authorization: `Bearer ${sb.apiKey}` },
+    }).catch(() => undefined);
     // localhost may resolve to ::1 first where the sandbox listens on 127.0.0.1 only; then skip.
     if (!r) return;
     expect(r.headers.get('link')).toMatch(new RegExp(`^<http://localhost:${sb.port}/api/v1/bookings\\?limit=2&cursor=[^>]+>; rel="next"$`));

@@ -44,9 +44,27 @@ interface CtxOptions {
 
 function context(opts: CtxOptions = {}): Context & { io: TestIO } {
   const io = testIO({ tty: opts.tty ?? false, stdin: opts.stdin });
-  const globals: GlobalOptions = { profile: 'default', noColor: false, timeoutMs: 5_000, retries: 0, debug: false, quiet: false, allowHttp: false, ...opts.globals };
+  const globals: GlobalOptions = {
+    profile: 'default',
+    noColor: false,
+    timeoutMs: 5_000,
+    retries: 0,
+    debug: false,
+    quiet: false,
+    allowHttp: false,
+    ...opts.globals,
+  };
   const fail = () => Promise.reject(new Error('not used by these commands'));
-  return { io, env: opts.env ?? {}, globals, signal: new AbortController().signal, now: () => new Date(), config: async () => openConfigAt(path), connection: fail, http: fail };
+  return {
+    io,
+    env: opts.env ?? {},
+    globals,
+    signal: new AbortController().signal,
+    now: () => new Date(),
+    config: async () => openConfigAt(path),
+    connection: fail,
+    http: fail,
+  };
 }
 
 const saved = () => openConfigAt(path).getProfile('default');
@@ -112,7 +130,10 @@ describe('login', () => {
     const parse = (args: string[]) => newCmdLogin(deps, async (o) => void seen.push(o)).parseAsync(args, { from: 'user' });
     await parse([]);
     await parse(['--with-key', '--no-verify']);
-    expect(seen).toEqual([{ withKey: false, verify: true }, { withKey: true, verify: false }]);
+    expect(seen).toEqual([
+      { withKey: false, verify: true },
+      { withKey: true, verify: false },
+    ]);
   });
 });
 
@@ -151,7 +172,11 @@ describe('logout', () => {
 
 describe('config', () => {
   beforeEach(async () => {
-    await openConfigAt(path).setValues('default', { baseUrl: 'https://api.example.com', apiKey: 'sk_live_wxyz9876', cursorPath: 'meta.next' });
+    await openConfigAt(path).setValues('default', {
+      baseUrl: 'https://api.example.com',
+      apiKey: 'sk_live_wxyz9876',
+      cursorPath: 'meta.next',
+    });
   });
 
   it('path prints the file path, even when the file is malformed', async () => {
@@ -192,7 +217,9 @@ describe('config', () => {
     await runConfigGet({ key: 'api-key' }, ctx);
     await runConfigGet({ key: 'items_path' }, ctx);
     expect(ctx.io.out()).toBe('sk_live_wxyz9876\n');
-    await expect(runConfigGet({ key: 'colour' }, ctx)).rejects.toThrow(/valid keys are baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast/);
+    await expect(runConfigGet({ key: 'colour' }, ctx)).rejects.toThrow(
+      /valid keys are baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast/,
+    );
   });
 
   it('set validates and saves on --profile; unset removes', async () => {

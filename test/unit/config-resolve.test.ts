@@ -21,7 +21,14 @@ function globals(over: Partial<GlobalOptions> = {}): GlobalOptions {
 }
 
 const saved = memoryStore({
-  default: { baseUrl: 'https://api.example.com/prefix', apiKey: 'sk_conf', cursorPath: 'meta.next', itemsPath: 'data.rows', cursorParam: 'pageToken', cursorFromLast: 'id' },
+  default: {
+    baseUrl: 'https://api.example.com/prefix',
+    apiKey: 'sk_conf',
+    cursorPath: 'meta.next',
+    itemsPath: 'data.rows',
+    cursorParam: 'pageToken',
+    cursorFromLast: 'id',
+  },
   keyless: { baseUrl: 'https://k.example.com' },
   urlless: { apiKey: 'sk_u' },
   broken: { baseUrl: 'api.example.com', apiKey: 'x' },
@@ -54,7 +61,9 @@ describe('resolveConnection', () => {
     const err = catchError(() => resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk env' }));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toMatch(/^BOOKING_API_KEY: the API key contains spaces/);
-    const fromFile = catchError(() => resolveConnection(memoryStore({ default: { baseUrl: 'https://a', apiKey: 'a\u0007b' } }), globals(), {}));
+    const fromFile = catchError(() =>
+      resolveConnection(memoryStore({ default: { baseUrl: 'https://a', apiKey: 'a\u0007b' } }), globals(), {}),
+    );
     expect(fromFile.message).toMatch(/^the apiKey of profile default in \/nowhere\/config.json: /);
     expect(fromFile.exitCode).toBe(2);
   });
@@ -62,7 +71,9 @@ describe('resolveConnection', () => {
   it('a refused key: the hint says where the key came from', () => {
     expect(refusedKeyHint(resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env' }))).toMatch(/BOOKING_API_KEY/);
     expect(refusedKeyHint(resolveConnection(saved, globals(), {}))).toBe('run: booking login');
-    expect(refusedKeyHint(resolveConnection(memoryStore({ work: { baseUrl: 'https://a', apiKey: 'k' } }), globals({ profile: 'work' }), {}))).toBe('run: booking login --profile work');
+    expect(
+      refusedKeyHint(resolveConnection(memoryStore({ work: { baseUrl: 'https://a', apiKey: 'k' } }), globals({ profile: 'work' }), {})),
+    ).toBe('run: booking login --profile work');
   });
 
   it('--base-url (or BOOKING_BASE_URL) wins over the profile', () => {
@@ -75,7 +86,9 @@ describe('resolveConnection', () => {
     expect(err).toBeInstanceOf(AuthError);
     expect(err.exitCode).toBe(3);
     expect(err.hint).toBe('run: booking login --base-url URL --profile urlless');
-    expect(catchError(() => resolveConnection(saved, globals({ profile: 'new' }), {})).hint).toBe('run: booking login --base-url URL --profile new');
+    expect(catchError(() => resolveConnection(saved, globals({ profile: 'new' }), {})).hint).toBe(
+      'run: booking login --base-url URL --profile new',
+    );
     expect(catchError(() => resolveConnection(memoryStore({}), globals(), {})).hint).toBe('run: booking login --base-url URL');
   });
 
@@ -83,7 +96,9 @@ describe('resolveConnection', () => {
     const err = catchError(() => resolveConnection(saved, globals({ profile: 'keyless' }), {}));
     expect(err).toBeInstanceOf(AuthError);
     expect(err.hint).toBe('run: booking login --profile keyless');
-    expect(catchError(() => resolveConnection(memoryStore({ default: { baseUrl: 'https://a' } }), globals(), {})).hint).toBe('run: booking login');
+    expect(catchError(() => resolveConnection(memoryStore({ default: { baseUrl: 'https://a' } }), globals(), {})).hint).toBe(
+      'run: booking login',
+    );
   });
 
   it('a bad base URL is exit 2, from the profile or the flag', () => {
@@ -93,7 +108,9 @@ describe('resolveConnection', () => {
 
   it('plain http to a non-loopback host is exit 2 unless --allow-http', () => {
     expect(catchError(() => resolveConnection(saved, globals({ baseUrl: 'http://api.example.com' }), {})).exitCode).toBe(2);
-    expect(resolveConnection(saved, globals({ baseUrl: 'http://api.example.com', allowHttp: true }), {}).baseUrl.host).toBe('api.example.com');
+    expect(resolveConnection(saved, globals({ baseUrl: 'http://api.example.com', allowHttp: true }), {}).baseUrl.host).toBe(
+      'api.example.com',
+    );
   });
 });
 
@@ -101,7 +118,17 @@ describe('parseBaseUrl', () => {
   it.each(['https://api.example.com', 'HTTP://localhost:8080/', 'https://h.example/prefix/', ' https://h.example '])('accepts %s', (u) => {
     expect(parseBaseUrl(u)).toBeInstanceOf(URL);
   });
-  it.each(['api.example.com', '/api', 'ftp://h', 'file:///etc/passwd', 'javascript:alert(1)', 'https://', 'https://h/?q=1', 'https://h/#x', ''])('refuses %j', (u) => {
+  it.each([
+    'api.example.com',
+    '/api',
+    'ftp://h',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'https://',
+    'https://h/?q=1',
+    'https://h/#x',
+    '',
+  ])('refuses %j', (u) => {
     expect(catchError(() => parseBaseUrl(u))).toBeInstanceOf(UsageError);
   });
   it('refuses credentials without echoing them', () => {
@@ -117,11 +144,24 @@ describe('parseBaseUrl', () => {
 
 describe('setting names and values', () => {
   it.each([
-    ['baseUrl', 'baseUrl'], ['base-url', 'baseUrl'], ['base_url', 'baseUrl'], ['BASE_URL', 'baseUrl'],
-    ['apiKey', 'apiKey'], ['api-key', 'apiKey'], ['api_key', 'apiKey'],
-    ['cursorPath', 'cursorPath'], ['cursor-path', 'cursorPath'], ['items-path', 'itemsPath'], ['itemsPath', 'itemsPath'],
-    ['cursorParam', 'cursorParam'], ['cursor-param', 'cursorParam'], ['cursor_param', 'cursorParam'], ['CURSOR_PARAM', 'cursorParam'],
-    ['cursorFromLast', 'cursorFromLast'], ['cursor-from-last', 'cursorFromLast'], ['cursor_from_last', 'cursorFromLast'],
+    ['baseUrl', 'baseUrl'],
+    ['base-url', 'baseUrl'],
+    ['base_url', 'baseUrl'],
+    ['BASE_URL', 'baseUrl'],
+    ['apiKey', 'apiKey'],
+    ['api-key', 'apiKey'],
+    ['api_key', 'apiKey'],
+    ['cursorPath', 'cursorPath'],
+    ['cursor-path', 'cursorPath'],
+    ['items-path', 'itemsPath'],
+    ['itemsPath', 'itemsPath'],
+    ['cursorParam', 'cursorParam'],
+    ['cursor-param', 'cursorParam'],
+    ['cursor_param', 'cursorParam'],
+    ['CURSOR_PARAM', 'cursorParam'],
+    ['cursorFromLast', 'cursorFromLast'],
+    ['cursor-from-last', 'cursorFromLast'],
+    ['cursor_from_last', 'cursorFromLast'],
   ])('%s is %s', (alias, key) => expect(profileKey(alias)).toBe(key));
 
   it('an unknown key lists the valid ones', () => {
@@ -142,7 +182,9 @@ describe('setting names and values', () => {
     expect(settingValue('cursorParam', 'page[after]')).toBe('page[after]');
     expect(settingValue('cursorParam', '$skiptoken')).toBe('$skiptoken');
     for (const bad of ['', 'page token', 'a&b', 'a=b', '?cursor', 'a#b', 'caf\u00e9', 'a\u0007']) {
-      expect(catchError(() => settingValue('cursorParam', bad)).message, bad).toMatch(/^cursorParam must be a query parameter name such as pageToken/);
+      expect(catchError(() => settingValue('cursorParam', bad)).message, bad).toMatch(
+        /^cursorParam must be a query parameter name such as pageToken/,
+      );
     }
     expect(settingValue('cursorFromLast', 'meta.id')).toBe('meta.id');
     expect(catchError(() => settingValue('cursorFromLast', 'a b')).message).toMatch(/^cursorFromLast must be a dot path such as id /);

@@ -102,7 +102,9 @@ describe('writing', () => {
     await openConfigAt(path).setValues('default', { baseUrl: 'https://a', apiKey: 'k1' });
     expect(mode(join(dir, 'cfg'))).toBe(0o700);
     expect(mode(path)).toBe(0o600);
-    expect(readFileSync(path, 'utf8')).toBe('{\n  "profiles": {\n    "default": {\n      "baseUrl": "https://a",\n      "apiKey": "k1"\n    }\n  }\n}\n');
+    expect(readFileSync(path, 'utf8')).toBe(
+      '{\n  "profiles": {\n    "default": {\n      "baseUrl": "https://a",\n      "apiKey": "k1"\n    }\n  }\n}\n',
+    );
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
@@ -115,7 +117,7 @@ describe('writing', () => {
     expect(mode(path)).toBe(0o600);
   });
 
-  it('merges into what is on disk now, keeping unknown keys and other writers\' changes', async () => {
+  it("merges into what is on disk now, keeping unknown keys and other writers' changes", async () => {
     mkdirSync(join(dir, 'cfg'));
     writeFileSync(path, JSON.stringify({ version: 2, profiles: { default: { baseUrl: 'https://a', extra: true } } }));
     const mine = openConfigAt(path);
@@ -123,7 +125,10 @@ describe('writing', () => {
     // Another process saves after this one has read.
     await openConfigAt(path).setValues('other', { apiKey: 'theirs' });
     await mine.setValues('default', { apiKey: 'mine' });
-    expect(onDisk()).toEqual({ version: 2, profiles: { default: { baseUrl: 'https://a', extra: true, apiKey: 'mine' }, other: { apiKey: 'theirs' } } });
+    expect(onDisk()).toEqual({
+      version: 2,
+      profiles: { default: { baseUrl: 'https://a', extra: true, apiKey: 'mine' }, other: { apiKey: 'theirs' } },
+    });
     expect(mine.getProfile('other')).toEqual({ apiKey: 'theirs' });
   });
 
@@ -180,7 +185,9 @@ describe('withFileLock', () => {
   it('breaks a stale lock, and gives up on a live one with a message naming it', async () => {
     const lock = join(dir, 'y.lock');
     writeFileSync(lock, '999999\n');
-    await expect(withFileLock(lock, () => 'late', { waitMs: 50, staleMs: 60_000 })).rejects.toThrow(/locked by another booking process .*y\.lock/);
+    await expect(withFileLock(lock, () => 'late', { waitMs: 50, staleMs: 60_000 })).rejects.toThrow(
+      /locked by another booking process .*y\.lock/,
+    );
     const old = (Date.now() - 120_000) / 1000;
     utimesSync(lock, old, old);
     await expect(withFileLock(lock, () => 'got it', { waitMs: 50, staleMs: 60_000 })).resolves.toBe('got it');

@@ -54,7 +54,8 @@ describe('error messages', () => {
     const bodies = [{ error: 'bad status', title: 'x' }, { detail: 'limit too large', title: 'Bad Request' }, { title: 'Unprocessable' }];
     r = rig((_req, n) => ({ status: 400, body: bodies[n - 1] }));
     const said = [];
-    for (let i = 0; i < bodies.length; i++) said.push((await failure(r.client.get('/api/v1/bookings', { query: { limit: 1000 } }))).message);
+    for (let i = 0; i < bodies.length; i++)
+      said.push((await failure(r.client.get('/api/v1/bookings', { query: { limit: 1000 } }))).message);
     expect(said).toEqual([
       'GET /api/v1/bookings?limit=1000: 400 Bad Request: bad status',
       'GET /api/v1/bookings?limit=1000: 400 Bad Request: limit too large',
@@ -147,7 +148,10 @@ describe('where the key may go', () => {
     const res = await r.client.get('/old');
     expect(res.json()).toEqual({ moved: true });
     expect(res.url.href).toBe(`${BASE}/new?x=1`);
-    expect(r.seen().map((s) => [s.path, s.authorization])).toEqual([['/old', `Bearer ${KEY}`], ['/new?x=1', `Bearer ${KEY}`]]);
+    expect(r.seen().map((s) => [s.path, s.authorization])).toEqual([
+      ['/old', `Bearer ${KEY}`],
+      ['/new?x=1', `Bearer ${KEY}`],
+    ]);
   });
 
   it('refuses a redirect to another origin, naming it, and never contacts it', async () => {

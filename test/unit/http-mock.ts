@@ -49,7 +49,10 @@ export async function closeRigs(): Promise<void> {
   await Promise.all(open.splice(0).map((a) => a.close()));
 }
 
-export function rig(handler: Handler, opts: { baseUrl?: string; globals?: Partial<GlobalOptions>; client?: Partial<ClientOptions> } = {}): Rig {
+export function rig(
+  handler: Handler,
+  opts: { baseUrl?: string; globals?: Partial<GlobalOptions>; client?: Partial<ClientOptions> } = {},
+): Rig {
   const agent = new MockAgent();
   agent.disableNetConnect();
   open.push(agent);
@@ -66,7 +69,9 @@ export function rig(handler: Handler, opts: { baseUrl?: string; globals?: Partia
       .get(origin)
       .intercept({ path: () => true, method: 'GET' })
       .reply((o) => {
-        const headers = Object.fromEntries(Object.entries((o.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+        const headers = Object.fromEntries(
+          Object.entries((o.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+        );
         const url = new URL(o.path, origin);
         const req = { path: o.path, url, query: url.searchParams, authorization: headers.authorization, headers };
         list.push(req);
@@ -132,7 +137,10 @@ export interface ListPage {
  * A list endpoint of `count` items paged by an opaque cursor: `limit` is honoured up to the server's
  * own `maxPage`; `shape` writes the page in whatever envelope the test wants.
  */
-export function listServer(shape: (page: ListPage, req: SeenRequest) => Reply, opts: { count?: number; maxPage?: number; defaultPage?: number } = {}): Handler {
+export function listServer(
+  shape: (page: ListPage, req: SeenRequest) => Reply,
+  opts: { count?: number; maxPage?: number; defaultPage?: number } = {},
+): Handler {
   const count = opts.count ?? 25;
   const maxPage = opts.maxPage ?? 10;
   return (req) => {
@@ -149,4 +157,5 @@ export function listServer(shape: (page: ListPage, req: SeenRequest) => Reply, o
   };
 }
 
-export const uids = (count: number, from = 0): string[] => Array.from({ length: count }, (_, i) => `bk_${String(from + i).padStart(4, '0')}`);
+export const uids = (count: number, from = 0): string[] =>
+  Array.from({ length: count }, (_, i) => `bk_${String(from + i).padStart(4, '0')}`);

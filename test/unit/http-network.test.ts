@@ -43,7 +43,10 @@ describe('over real sockets', () => {
   it('a connection reset mid-body repeats the whole request; the caller sees one complete body', async () => {
     for (const framing of ['content-length', 'chunked'] as const) {
       const srv = await serve((res, n) => {
-        res.writeHead(200, { 'content-type': 'application/json', ...(framing === 'content-length' ? { 'content-length': Buffer.byteLength(BODY) } : {}) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(framing === 'content-length' ? { 'content-length': Buffer.byteLength(BODY) } : {}),
+        });
         if (n === 1) {
           res.write(BODY.slice(0, 1000));
           setTimeout(() => res.socket?.destroy(), 10);

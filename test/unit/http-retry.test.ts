@@ -20,7 +20,11 @@ describe('retries of a GET', () => {
   it('honours Retry-After in seconds and as an HTTP date', async () => {
     const date = new Date(Date.now() + 3_000).toUTCString();
     r = rig((_req, n) =>
-      n === 1 ? { status: 429, headers: { 'retry-after': '2' } } : n === 2 ? { status: 503, headers: { 'retry-after': date } } : { body: {} },
+      n === 1
+        ? { status: 429, headers: { 'retry-after': '2' } }
+        : n === 2
+          ? { status: 503, headers: { 'retry-after': date } }
+          : { body: {} },
     );
     await r.client.get('/api/v1/me');
     expect(r.delays[0]).toBe(2_000);
@@ -54,7 +58,10 @@ describe('retries of a GET', () => {
 
   it('--retries 0 and statuses outside the list are not repeated', async () => {
     r = rig(() => ({ status: 503, body: { detail: 'maintenance' } }), { globals: { retries: 0 } });
-    expect(await failure(r.client.get('/api/v1/me'))).toMatchObject({ message: 'GET /api/v1/me: 503 Service Unavailable: maintenance', exitCode: 1 });
+    expect(await failure(r.client.get('/api/v1/me'))).toMatchObject({
+      message: 'GET /api/v1/me: 503 Service Unavailable: maintenance',
+      exitCode: 1,
+    });
     r = rig(() => ({ status: 500, body: {} }));
     await failure(r.client.get('/api/v1/me'));
     expect(r.seen()).toHaveLength(1);

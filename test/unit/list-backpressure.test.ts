@@ -30,7 +30,16 @@ function context(stdout: PassThrough, requested: string[]): Context {
     },
     async close() {},
   };
-  const globals: GlobalOptions = { profile: 'default', output: 'ndjson', noColor: true, timeoutMs: 1000, retries: 0, debug: false, quiet: true, allowHttp: false };
+  const globals: GlobalOptions = {
+    profile: 'default',
+    output: 'ndjson',
+    noColor: true,
+    timeoutMs: 1000,
+    retries: 0,
+    debug: false,
+    quiet: true,
+    allowHttp: false,
+  };
   return {
     io,
     env: {},

@@ -53,7 +53,9 @@ describe('booking shapes', () => {
 });
 
 describe('--fields in a narrow table', () => {
-  const data = items('[{"id":7,"uid":"bk_1","title":"A rather long title for a call","start":"2026-11-23T08:00:00Z","price":{"amount":"25.00"}}]');
+  const data = items(
+    '[{"id":7,"uid":"bk_1","title":"A rather long title for a call","start":"2026-11-23T08:00:00Z","price":{"amount":"25.00"}}]',
+  );
   it('keeps a time whole, and says which asked-for columns were left out', async () => {
     const io = await list({ tty: true, columns: 50, fields: ['id', 'uid', 'title', 'start', 'price'] }, data);
     expect(io.out()).toContain('2026-11-23 09:00');
@@ -62,7 +64,9 @@ describe('--fields in a narrow table', () => {
   });
   it('says nothing when everything fits; names the columns chosen from the data that were left out', async () => {
     expect((await list({ tty: true, columns: 200, fields: ['uid', 'start', 'price'] }, data)).err()).toBe('');
-    expect((await list({ tty: true, columns: 30 }, data)).err()).toBe('note: START left out to fit 30 columns; -o tsv or a wider terminal shows it.\n');
+    expect((await list({ tty: true, columns: 30 }, data)).err()).toBe(
+      'note: START left out to fit 30 columns; -o tsv or a wider terminal shows it.\n',
+    );
   });
 });
 
@@ -77,7 +81,10 @@ describe('tsv', () => {
     );
   });
   it('escapes control characters so a line stays a line', async () => {
-    const io = await list({ tty: false, fields: ['v'] }, HOSTILE.map((v) => ({ v })));
+    const io = await list(
+      { tty: false, fields: ['v'] },
+      HOSTILE.map((v) => ({ v })),
+    );
     expect(io.out()).toBe('\\x1b[31mred\n\\x1b]0;title\\x07\na\\tb\\nc\n\\u202e\n');
   });
   it('writes each item as it arrives', async () => {
@@ -109,7 +116,9 @@ describe('json', () => {
     await writer.write([{ a: 1 }]);
     expect(ctx.io.out()).toBe('[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  },\n');
     writer.end();
-    expect(ctx.io.out()).toBe('[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  },\n  {\n    "a": 1\n  }\n]\n');
+    expect(ctx.io.out()).toBe(
+      '[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  },\n  {\n    "a": 1\n  }\n]\n',
+    );
   });
   it('leaves the array unclosed on abort: never valid JSON for part of a list', async () => {
     const ctx = outputContext({ tty: true, output: 'json' });
@@ -158,7 +167,9 @@ describe('--fields that no item has', () => {
     for (const output of ['json', 'ndjson', 'tsv', 'table'] as const) {
       const ctx = outputContext({ tty: output === 'table', output, fields: ['uid', 'stauts', 'attendee.name'] });
       const writer = await createListWriter(ctx, { preferred: BOOKING_COLUMNS });
-      await expect(writer.write(items(BOOKING_SHAPES.nested!)), output).rejects.toThrow(/^no item has the field "stauts"; available fields: .*\bstatus\b/);
+      await expect(writer.write(items(BOOKING_SHAPES.nested!)), output).rejects.toThrow(
+        /^no item has the field "stauts"; available fields: .*\bstatus\b/,
+      );
       expect(ctx.io.out(), output).toBe('');
     }
   });

@@ -30,13 +30,19 @@ describe('dot paths', () => {
     expect(project('scalar', [parsePath('a')])).toBe('scalar');
   });
   it('flatten to leaves with dot paths', () => {
-    expect(flatten({ a: { b: 1, c: [] }, d: [{ e: 2 }] })).toEqual([['a.b', 1], ['a.c', []], ['d.0.e', 2]]);
+    expect(flatten({ a: { b: 1, c: [] }, d: [{ e: 2 }] })).toEqual([
+      ['a.b', 1],
+      ['a.c', []],
+      ['d.0.e', 2],
+    ]);
   });
 });
 
 describe('escaping', () => {
   it('makes C0, DEL, C1 and bidi controls visible', () => {
-    expect(escapeControl('\x00\x1b\x7f\x85\u061c\u200f\u2028\u202e\u2066é日')).toBe('\\x00\\x1b\\x7f\\x85\\u061c\\u200f\\u2028\\u202e\\u2066é日');
+    expect(escapeControl('\x00\x1b\x7f\x85\u061c\u200f\u2028\u202e\u2066é日')).toBe(
+      '\\x00\\x1b\\x7f\\x85\\u061c\\u200f\\u2028\\u202e\\u2066é日',
+    );
   });
   it('escapes in JSON text what JSON.stringify leaves raw, and nothing else', () => {
     const json = JSON.stringify({ k: '\x7f\u0085\u2028\u202eé' });

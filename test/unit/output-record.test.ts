@@ -52,9 +52,13 @@ describe('writeRecord', () => {
     expect(nd).toBe('{"price":1.50,"note":"\\u001b[31mred\\ta\\nb"}\n');
   });
   it('takes --fields in tsv and table, in their order', async () => {
-    expect((await record({ tty: false, fields: ['attendee', 'uid'] })).out()).toBe('attendee.name\tAnn\nattendee.email\tann@example.com\nuid\tbk_1\n');
+    expect((await record({ tty: false, fields: ['attendee', 'uid'] })).out()).toBe(
+      'attendee.name\tAnn\nattendee.email\tann@example.com\nuid\tbk_1\n',
+    );
     // A field the record does not have is a usage error naming the ones it has.
-    await expect(record({ tty: false, fields: ['uid', 'nope'] })).rejects.toThrow(/^no item has the field "nope"; available fields: uid, id,/);
+    await expect(record({ tty: false, fields: ['uid', 'nope'] })).rejects.toThrow(
+      /^no item has the field "nope"; available fields: uid, id,/,
+    );
     expect((await record({ tty: true, fields: ['price', 'uid'] })).out()).toMatch(/^price +1\.50\nuid +bk_1\n$/);
   });
   it('prints a bare scalar as itself', async () => {

@@ -13,10 +13,14 @@ async function table(opts: Omit<KitOptions, 'tty'>, data: unknown[], preferred =
   return ctx.io;
 }
 
-const LONG = items(
-  BOOKING_SHAPES.nested!.replace('Intro call', 'Intro call with a much longer title than anyone would expect to see'),
-);
-const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((l) => l.length));
+const LONG = items(BOOKING_SHAPES.nested!.replace('Intro call', 'Intro call with a much longer title than anyone would expect to see'));
+const widest = (text: string) =>
+  Math.max(
+    ...text
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.length),
+  );
 
 useTimeZone('America/New_York');
 
@@ -40,9 +44,38 @@ describe('width', () => {
     expect(out).toBe('NA…\nab…\n');
   });
   it('shares spare width among the columns that want it', () => {
-    expect(fitWidths([{ natural: 4, min: 4 }, { natural: 50, min: 10 }, { natural: 30, min: 10 }], 40, 2)).toEqual([4, 16, 16]);
-    expect(fitWidths([{ natural: 4, min: 4 }, { natural: 12, min: 10 }, { natural: 30, min: 10 }], 40, 2)).toEqual([4, 12, 20]);
-    expect(fitWidths([{ natural: 20, min: 20 }, { natural: 20, min: 20 }], 30, 2)).toEqual([20]);
+    expect(
+      fitWidths(
+        [
+          { natural: 4, min: 4 },
+          { natural: 50, min: 10 },
+          { natural: 30, min: 10 },
+        ],
+        40,
+        2,
+      ),
+    ).toEqual([4, 16, 16]);
+    expect(
+      fitWidths(
+        [
+          { natural: 4, min: 4 },
+          { natural: 12, min: 10 },
+          { natural: 30, min: 10 },
+        ],
+        40,
+        2,
+      ),
+    ).toEqual([4, 12, 20]);
+    expect(
+      fitWidths(
+        [
+          { natural: 20, min: 20 },
+          { natural: 20, min: 20 },
+        ],
+        30,
+        2,
+      ),
+    ).toEqual([20]);
   });
 });
 
@@ -67,7 +100,12 @@ describe('times', () => {
 
 describe('cells', () => {
   it('escapes hostile strings', async () => {
-    const out = (await table({ fields: ['v'] }, HOSTILE.map((v) => ({ v })))).out();
+    const out = (
+      await table(
+        { fields: ['v'] },
+        HOSTILE.map((v) => ({ v })),
+      )
+    ).out();
     expect(out).toBe('V\n\\x1b[31mred\n\\x1b]0;title\\x07\na\\tb\\nc\n\\u202e\n');
   });
   it('shows numbers with their exact digits', async () => {

@@ -70,14 +70,26 @@ describe('where paging starts and ends', () => {
   });
 
   it('a Link rel="next" header is rule 1: it is followed even when the body says has_more: false', async () => {
-    const r = rig((_q, n) => ({ body: { data: [{ uid: `p${n}` }], has_more: false }, headers: n === 1 ? { link: '</api/v1/bookings?page=2>; rel="next"' } : ({} as Record<string, string>) }));
+    const r = rig((_q, n) => ({
+      body: { data: [{ uid: `p${n}` }], has_more: false },
+      headers: n === 1 ? { link: '</api/v1/bookings?page=2>; rel="next"' } : ({} as Record<string, string>),
+    }));
     expect(uidsOf(await collect(paginate(r.client, { path: PATH })))).toEqual(['p1', 'p2']);
   });
 
   it('the same cursor twice is an error (exit 1), never a loop', async () => {
-    const r = rig((req) => ({ body: { data: [{ uid: req.query.get('cursor') ?? 'first' }], meta: { next_cursor: req.query.get('cursor') === 'B' ? 'A' : req.query.get('cursor') ? 'B' : 'A' } } }));
+    const r = rig((req) => ({
+      body: {
+        data: [{ uid: req.query.get('cursor') ?? 'first' }],
+        meta: { next_cursor: req.query.get('cursor') === 'B' ? 'A' : req.query.get('cursor') ? 'B' : 'A' },
+      },
+    }));
     const seen: unknown[] = [];
-    const e = await failure((async () => { for await (const item of paginate(r.client, { path: PATH })) seen.push(item); })());
+    const e = await failure(
+      (async () => {
+        for await (const item of paginate(r.client, { path: PATH })) seen.push(item);
+      })(),
+    );
     expect(e.exitCode).toBe(1);
     expect(e.message).toContain('the server sent the same next cursor twice (A)');
     expect(e.hint).toContain('--cursor-path');
@@ -86,7 +98,9 @@ describe('where paging starts and ends', () => {
 
   it('--cursor-path and --items-path override discovery', async () => {
     const r = rig(
-      listServer((p) => ({ body: { cursor: 'echo', rows: p.items, other: [1], state: { token: p.cursor ?? null }, data: { items: ['decoy'] } } })),
+      listServer((p) => ({
+        body: { cursor: 'echo', rows: p.items, other: [1], state: { token: p.cursor ?? null }, data: { items: ['decoy'] } },
+      })),
     );
     const items = await collect(paginate(r.client, { path: PATH, cursorPath: 'state.token', itemsPath: 'rows' }));
     expect(uidsOf(items)).toEqual(uids(25));
@@ -95,7 +109,10 @@ describe('where paging starts and ends', () => {
   it('no list found: an error that suggests --items-path', async () => {
     const r = rig(() => ({ body: { a: [1], b: [2], total: 2 } }));
     const e = await failure(collect(paginate(r.client, { path: PATH })));
-    expect(e).toMatchObject({ exitCode: 1, message: 'GET /api/v1/bookings: cannot find the list of items in the response (top-level fields: a, b, total).' });
+    expect(e).toMatchObject({
+      exitCode: 1,
+      message: 'GET /api/v1/bookings: cannot find the list of items in the response (top-level fields: a, b, total).',
+    });
     expect(e.hint).toContain('--items-path');
     const e2 = await failure(collect(paginate(r.client, { path: PATH, itemsPath: 'total' })));
     expect(e2.message).toBe('GET /api/v1/bookings: --items-path total is not an array in the response.');
@@ -113,9 +130,15 @@ describe('where paging starts and ends', () => {
 
 describe('failures part-way', () => {
   it('a persistent 503 on page 2: exit 1, the server message and the cursor to resume from', async () => {
-    const r = rig((req, n) => (req.query.get('cursor') === 'c10' ? { status: 503, body: { message: 'overloaded' } } : listServer(dataMeta)(req, n)));
+    const r = rig((req, n) =>
+      req.query.get('cursor') === 'c10' ? { status: 503, body: { message: 'overloaded' } } : listServer(dataMeta)(req, n),
+    );
     const got: unknown[] = [];
-    const e = await failure((async () => { for await (const item of paginate(r.client, { path: PATH })) got.push(item); })());
+    const e = await failure(
+      (async () => {
+        for await (const item of paginate(r.client, { path: PATH })) got.push(item);
+      })(),
+    );
     expect(got).toHaveLength(10);
     expect(e).toMatchObject({
       exitCode: 1,
@@ -134,7 +157,11 @@ describe('failures part-way', () => {
 
   it('Ctrl-C between pages: exit 130 and where to resume', async () => {
     const r = rig(listServer(dataMeta));
-    const e = await failure((async () => { for await (const _ of paginate(r.client, { path: PATH, signal: r.abort.signal })) r.abort.abort(); })());
+    const e = await failure(
+      (async () => {
+        for await (const _ of paginate(r.client, { path: PATH, signal: r.abort.signal })) r.abort.abort();
+      })(),
+    );
     expect(e).toMatchObject({ exitCode: 130, hint: 'resume with: --cursor c10' });
   });
 
@@ -186,10 +213,16 @@ describe('a server that ignores a conventional parameter', () => {
     let n = 0;
     const r = rig(() => ({ body: { items: [{ uid: 'a' }, { uid: 'b' }], nextPageToken: `t${'0'.repeat(++n)}` } }));
     const got: unknown[] = [];
-    const e = await failure((async () => { for await (const item of paginate(r.client, { path: PATH })) got.push(item); })());
+    const e = await failure(
+      (async () => {
+        for await (const item of paginate(r.client, { path: PATH })) got.push(item);
+      })(),
+    );
     expect(uidsOf(got)).toEqual(['a', 'b']);
     expect(e.exitCode).toBe(1);
-    expect(e.message).toBe('GET /api/v1/bookings?pageToken=t0: the server sent a page it had already sent (next cursor t0 sent as ?pageToken=, the parameter its field\'s convention names); stopping instead of looping.');
+    expect(e.message).toBe(
+      "GET /api/v1/bookings?pageToken=t0: the server sent a page it had already sent (next cursor t0 sent as ?pageToken=, the parameter its field's convention names); stopping instead of looping.",
+    );
     expect(e.hint).toContain('--cursor-param <name>');
     expect(r.seen()).toHaveLength(2);
   });

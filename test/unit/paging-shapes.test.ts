@@ -12,7 +12,9 @@ const SHAPES: Record<string, (p: ListPage) => Reply> = {
   '{data, meta.next_cursor}': (p) => ({ body: { data: p.items, meta: { next_cursor: p.cursor ?? null } } }),
   'bare array + Link rel="next"': (p) => ({
     body: p.items,
-    headers: p.nextPath ? { link: `<${BASE}${PATH}>; rel="first", <${BASE}${p.nextPath}>; rel="next"` } : { link: `<${BASE}${PATH}>; rel="first"` },
+    headers: p.nextPath
+      ? { link: `<${BASE}${PATH}>; rel="first", <${BASE}${p.nextPath}>; rel="next"` }
+      : { link: `<${BASE}${PATH}>; rel="first"` },
   }),
   '{bookings, nextCursor}': (p) => ({ body: { bookings: p.items, nextCursor: p.cursor ?? null } }),
   '{items, links.next} relative URL': (p) => ({ body: { items: p.items, links: { self: '/x', next: p.nextPath ?? null } } }),
@@ -26,7 +28,9 @@ const SHAPES: Record<string, (p: ListPage) => Reply> = {
   }),
   '{records, paging.next_page_token}': (p) => ({ body: { records: p.items, paging: { next_page_token: p.cursor ?? null } } }),
   '{results, next absolute URL}': (p) => ({ body: { results: p.items, next: p.nextPath ? `${BASE}${p.nextPath}` : null } }),
-  '{data: {items}, cursor echo, next_cursor}': (p) => ({ body: { cursor: 'echo', data: { items: p.items }, next_cursor: p.cursor ?? null } }),
+  '{data: {items}, cursor echo, next_cursor}': (p) => ({
+    body: { cursor: 'echo', data: { items: p.items }, next_cursor: p.cursor ?? null },
+  }),
   'only array-valued field {count, rows, paging.next}': (p) => ({ body: { count: 25, rows: p.items, paging: { next: p.cursor ?? '' } } }),
 };
 
@@ -39,7 +43,11 @@ describe.each(Object.entries(SHAPES))('%s', (_name, shape) => {
     expect(r.seen()).toHaveLength(3);
     expect(r.seen().every((s) => s.query.get('status') === 'confirmed')).toBe(true);
     expect(r.seen().every((s) => s.authorization?.startsWith('Bearer '))).toBe(true);
-    expect(pages.map((p) => [p.pages, p.items])).toEqual([[1, 10], [2, 20], [3, 25]]);
+    expect(pages.map((p) => [p.pages, p.items])).toEqual([
+      [1, 10],
+      [2, 20],
+      [3, 25],
+    ]);
   });
 
   it('--limit 12 stops after 12 items, asking for pages of 12', async () => {
@@ -55,7 +63,9 @@ describe('behind a path prefix', () => {
   it('follows relative next links with or without the prefix', async () => {
     for (const withPrefix of [true, false]) {
       const r = rig(
-        listServer((p) => ({ body: { items: p.items, links: { next: p.nextPath && (withPrefix ? p.nextPath : p.nextPath.replace('/v2', '')) } } })),
+        listServer((p) => ({
+          body: { items: p.items, links: { next: p.nextPath && (withPrefix ? p.nextPath : p.nextPath.replace('/v2', '')) } },
+        })),
         { baseUrl: `${BASE}/v2/` },
       );
       const items = await collect(paginate(r.client, { path: PATH }));
@@ -66,9 +76,12 @@ describe('behind a path prefix', () => {
 
   it('resolves a Link target relative to the page that sent it', async () => {
     const link = (p: ListPage): Record<string, string> => (p.nextPath ? { link: `<bookings?${p.nextPath.split('?')[1]}>; rel=next` } : {});
-    const r = rig(listServer((p) => ({ body: p.items, headers: link(p) })), {
-      baseUrl: `${BASE}/v2`,
-    });
+    const r = rig(
+      listServer((p) => ({ body: p.items, headers: link(p) })),
+      {
+        baseUrl: `${BASE}/v2`,
+      },
+    );
     expect(await collect(paginate(r.client, { path: PATH }))).toHaveLength(25);
     expect(r.seen()[2]!.path).toBe('/v2/api/v1/bookings?cursor=c20');
   });

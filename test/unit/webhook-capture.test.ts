@@ -16,7 +16,11 @@ function capture(headers: string[], body: string | Buffer, eol = '\r\n'): Buffer
   return Buffer.concat([Buffer.from(['POST /hook HTTP/1.1', 'Host: 127.0.0.1', ...headers, '', ''].join(eol)), Buffer.from(body)]);
 }
 const signed = (body: string, extra: string[] = [], eol = '\r\n') =>
-  capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(body)}`, `Content-Length: ${Buffer.byteLength(body)}`, ...extra], body, eol);
+  capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(body)}`, `Content-Length: ${Buffer.byteLength(body)}`, ...extra],
+    body,
+    eol,
+  );
 
 const tmp = tempDir({
   'ok.http': signed(BODY),
@@ -24,28 +28,87 @@ const tmp = tempDir({
   'editor-newline.http': Buffer.concat([signed(BODY), Buffer.from('\n')]),
   'no-length.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`], BODY),
   'no-length-lf.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`], BODY, '\n'),
-  'upper.http': capture(['x-service-event: booking.cancelled', `X-SERVICE-SIGNATURE: ${sign(BODY)}`, `content-length: ${BODY.length}`], BODY),
-  'sig-padded.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: \t ${sign(BODY)} \t`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-upper-hex.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: sha256=${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-bare.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-bare-upper.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-upper-prefix.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: SHA256=${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-sha1.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: sha1=${'a'.repeat(40)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-short.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(0, -1)}`, `Content-Length: ${BODY.length}`], BODY),
-  'sig-nothex.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: sha256=${'g'.repeat(64)}`, `Content-Length: ${BODY.length}`], BODY),
+  'upper.http': capture(
+    ['x-service-event: booking.cancelled', `X-SERVICE-SIGNATURE: ${sign(BODY)}`, `content-length: ${BODY.length}`],
+    BODY,
+  ),
+  'sig-padded.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: \t ${sign(BODY)} \t`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
+  'sig-upper-hex.http': capture(
+    [
+      'X-Service-Event: booking.cancelled',
+      `X-Service-Signature: sha256=${sign(BODY).slice(7).toUpperCase()}`,
+      `Content-Length: ${BODY.length}`,
+    ],
+    BODY,
+  ),
+  'sig-bare.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
+  'sig-bare-upper.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(7).toUpperCase()}`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
+  'sig-upper-prefix.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: SHA256=${sign(BODY).slice(7)}`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
+  'sig-sha1.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: sha1=${'a'.repeat(40)}`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
+  'sig-short.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY).slice(0, -1)}`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
+  'sig-nothex.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: sha256=${'g'.repeat(64)}`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
   'sig-empty.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Signature: ', `Content-Length: ${BODY.length}`], BODY),
-  'bad-header.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Signature: sha256=nothex', `Content-Length: ${BODY.length}`], BODY),
-  'two-sigs.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`, `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
-  'many-headers.http': signed(BODY, Array.from({ length: 40 }, (_, i) => `X-Filler-${i}: ${i}`)),
-  'trailing-lf.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length + 1}`], `${BODY}\n`),
+  'bad-header.http': capture(
+    ['X-Service-Event: booking.cancelled', 'X-Service-Signature: sha256=nothex', `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
+  'two-sigs.http': capture(
+    [
+      'X-Service-Event: booking.cancelled',
+      `X-Service-Signature: ${sign(BODY)}`,
+      `X-Service-Signature: ${sign(BODY)}`,
+      `Content-Length: ${BODY.length}`,
+    ],
+    BODY,
+  ),
+  'many-headers.http': signed(
+    BODY,
+    Array.from({ length: 40 }, (_, i) => `X-Filler-${i}: ${i}`),
+  ),
+  'trailing-lf.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length + 1}`],
+    `${BODY}\n`,
+  ),
   'crlf-body.http': (() => {
     const lf = '{\n  "uid": "bk_9"\n}';
     const crlf = lf.replace(/\n/g, '\r\n');
     return capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(lf)}`, `Content-Length: ${crlf.length}`], crlf);
   })(),
-  'other-event.http': capture(['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY, 'another endpoint')}`, `Content-Length: ${BODY.length}`], BODY),
+  'other-event.http': capture(
+    ['X-Service-Event: booking.cancelled', `X-Service-Signature: ${sign(BODY, 'another endpoint')}`, `Content-Length: ${BODY.length}`],
+    BODY,
+  ),
   'no-event.http': capture([`X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
-  'two-events.http': capture(['X-Service-Event: booking.cancelled', 'X-Service-Event: booking.created', `X-Service-Signature: ${sign(BODY)}`, `Content-Length: ${BODY.length}`], BODY),
+  'two-events.http': capture(
+    [
+      'X-Service-Event: booking.cancelled',
+      'X-Service-Event: booking.created',
+      `X-Service-Signature: ${sign(BODY)}`,
+      `Content-Length: ${BODY.length}`,
+    ],
+    BODY,
+  ),
   'mixed-ends.http': `POST /hook HTTP/1.1\nX-Service-Event: booking.cancelled\nX-Service-Signature: ${sign(BODY)}\n\r\n${BODY}`,
   'garbage.http': 'this is not HTTP\n',
   'empty.http': '',
@@ -64,13 +127,26 @@ async function verify(opts: Partial<VerifyOptions> & { request: string[] }, kit:
 }
 
 describe('captures that are authentic', () => {
-  it.each(['capture-crlf.http', 'capture-lf.http', 'capture-chunked.http', 'capture-chunked-lf.http'])('fixture %s (CRLF, LF, chunked)', async (name) => {
-    const r = await verify({ request: [fixture(name)], secret: FIXTURE_SECRET });
-    expect(r.code).toBe(0);
-    expect(r.json()).toEqual([{ file: fixture(name), authentic: true, event: 'booking.created', bytes: 244, reason: null, hints: [] }]);
-  });
+  it.each(['capture-crlf.http', 'capture-lf.http', 'capture-chunked.http', 'capture-chunked-lf.http'])(
+    'fixture %s (CRLF, LF, chunked)',
+    async (name) => {
+      const r = await verify({ request: [fixture(name)], secret: FIXTURE_SECRET });
+      expect(r.code).toBe(0);
+      expect(r.json()).toEqual([{ file: fixture(name), authentic: true, event: 'booking.created', bytes: 244, reason: null, hints: [] }]);
+    },
+  );
 
-  it.each(['ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'no-length-lf.http', 'upper.http', 'sig-padded.http', 'many-headers.http', 'mixed-ends.http'])('%s', async (name) => {
+  it.each([
+    'ok.http',
+    'ok-lf.http',
+    'editor-newline.http',
+    'no-length.http',
+    'no-length-lf.http',
+    'upper.http',
+    'sig-padded.http',
+    'many-headers.http',
+    'mixed-ends.http',
+  ])('%s', async (name) => {
     const r = await verify({ request: at(name) });
     expect(r.json()[0]).toMatchObject({ authentic: true, bytes: BODY.length });
     expect(r.code).toBe(0);
@@ -85,7 +161,12 @@ describe('captures that are authentic', () => {
 
   it('ndjson: one object per capture', async () => {
     const r = await verify({ request: at('ok.http', 'ok-lf.http') }, { output: 'ndjson' });
-    expect(r.out.trimEnd().split('\n').map((l) => JSON.parse(l).authentic)).toEqual([true, true]);
+    expect(
+      r.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).authentic),
+    ).toEqual([true, true]);
   });
 });
 
@@ -130,10 +211,12 @@ describe('captures that are not authentic: exit 1', () => {
     ['sig-short.http', '63 hex digits after sha256=, not 64'],
     ['sig-nothex.http', 'what follows sha256= is not hex digits'],
     ['sig-empty.http', 'it is empty'],
-  ])('a signature header not in the spec\'s form, %s: not authentic, saying what is wrong', async (name, what) => {
+  ])("a signature header not in the spec's form, %s: not authentic, saying what is wrong", async (name, what) => {
     const r = await verify({ request: at(name) }, { output: 'tsv' });
     expect(r.code).toBe(1);
-    expect(r.out).toBe(`not-authentic\tbooking.cancelled\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\n`);
+    expect(r.out).toBe(
+      `not-authentic\tbooking.cancelled\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\n`,
+    );
   });
 
   it('the same digest is accepted by --signature in any of those forms', async () => {
@@ -157,7 +240,12 @@ describe('captures that are not authentic: exit 1', () => {
   it('an authentic capture of another event than --event: exit 1, reason event, its own event reported', async () => {
     const r = await verify({ request: at('ok.http'), event: 'booking.created' });
     expect(r.code).toBe(1);
-    expect(r.json()[0]).toMatchObject({ authentic: false, event: 'booking.cancelled', hints: ['event'], reason: 'the delivery is "booking.cancelled", not "booking.created" (--event); its signature is valid' });
+    expect(r.json()[0]).toMatchObject({
+      authentic: false,
+      event: 'booking.cancelled',
+      hints: ['event'],
+      reason: 'the delivery is "booking.cancelled", not "booking.created" (--event); its signature is valid',
+    });
     expect(r.err).toBe('');
   });
 
@@ -205,7 +293,18 @@ describe('a capture that arrives in pieces (a pipe may hand it over a byte at a 
   };
   const files = [
     ...['capture-crlf.http', 'capture-lf.http', 'capture-chunked.http', 'capture-chunked-lf.http', 'capture-tampered.http'].map(fixture),
-    ...at('ok.http', 'ok-lf.http', 'editor-newline.http', 'no-length.http', 'no-length-lf.http', 'crlf-body.http', 'garbage.http', 'empty.http', 'truncated.http', 'no-blank-line.http'),
+    ...at(
+      'ok.http',
+      'ok-lf.http',
+      'editor-newline.http',
+      'no-length.http',
+      'no-length-lf.http',
+      'crlf-body.http',
+      'garbage.http',
+      'empty.http',
+      'truncated.http',
+      'no-blank-line.http',
+    ),
   ];
   it.each(files)('%s: the same head and body (or error) as from the file', (file) => {
     const bytes = readFileSync(file);
@@ -221,7 +320,11 @@ describe('a capture that arrives in pieces (a pipe may hand it over a byte at a 
 
 describe('many captures in one run', () => {
   it('300 captures: every verdict, in order', async () => {
-    const d = tempDir(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`${String(i).padStart(4, '0')}.http`, signed(BODY.replace('bk_9', `bk_${i}`))])));
+    const d = tempDir(
+      Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [`${String(i).padStart(4, '0')}.http`, signed(BODY.replace('bk_9', `bk_${i}`))]),
+      ),
+    );
     try {
       const files = Array.from({ length: 300 }, (_, i) => d.path(`${String(i).padStart(4, '0')}.http`));
       const r = await verify({ request: files }, { output: 'tsv' });

@@ -9,7 +9,8 @@ const hmac = (key: Buffer | string, data: Buffer | string) => createHmac('sha256
 
 /** Feeds body to target in pieces of the given sizes, in turn. */
 function split<T extends { update(c: Buffer): void }>(target: T, body: Buffer, sizes: number[]): T {
-  for (let at = 0, i = 0; at < body.length; at += sizes[i++ % sizes.length]!) target.update(body.subarray(at, at + sizes[i % sizes.length]!));
+  for (let at = 0, i = 0; at < body.length; at += sizes[i++ % sizes.length]!)
+    target.update(body.subarray(at, at + sizes[i % sizes.length]!));
   return target;
 }
 const streamed = (secret: Buffer, body: Buffer, sizes: number[]) => split(new BodyDigest(secret), body, sizes).finish();
@@ -26,14 +27,31 @@ describe('public vectors', () => {
 
   const rfc4231: [string, Buffer, Buffer, string][] = [
     ['1', Buffer.alloc(20, 0x0b), Buffer.from('Hi There'), 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7'],
-    ['2', Buffer.from('Jefe'), Buffer.from('what do ya want for nothing?'), '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843'],
+    [
+      '2',
+      Buffer.from('Jefe'),
+      Buffer.from('what do ya want for nothing?'),
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    ],
     ['3', Buffer.alloc(20, 0xaa), Buffer.alloc(50, 0xdd), '773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe'],
-    ['4', Buffer.from(Array.from({ length: 25 }, (_, i) => i + 1)), Buffer.alloc(50, 0xcd), '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b'],
-    ['6', Buffer.alloc(131, 0xaa), Buffer.from('Test Using Larger Than Block-Size Key - Hash Key First'), '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54'],
+    [
+      '4',
+      Buffer.from(Array.from({ length: 25 }, (_, i) => i + 1)),
+      Buffer.alloc(50, 0xcd),
+      '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b',
+    ],
+    [
+      '6',
+      Buffer.alloc(131, 0xaa),
+      Buffer.from('Test Using Larger Than Block-Size Key - Hash Key First'),
+      '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54',
+    ],
     [
       '7',
       Buffer.alloc(131, 0xaa),
-      Buffer.from('This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.'),
+      Buffer.from(
+        'This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.',
+      ),
       '9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2',
     ],
   ];
@@ -75,7 +93,12 @@ describe('streaming digest', () => {
   it.each([[[1]], [[2]], [[3]], [[10]]])('a leading BOM is seen however it is split (%j), and only a whole one at the start', (sizes) => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]);
     expect(streamed(secret, bom, sizes).startsWithBOM).toBe(true);
-    for (const body of [[0xef, 0xbb], [0xef, 0xbb, 0x00, 0xbf], [0x7b, 0xef, 0xbb, 0xbf], [0xbb, 0xbf]]) {
+    for (const body of [
+      [0xef, 0xbb],
+      [0xef, 0xbb, 0x00, 0xbf],
+      [0x7b, 0xef, 0xbb, 0xbf],
+      [0xbb, 0xbf],
+    ]) {
       expect(streamed(secret, Buffer.from(body), sizes).startsWithBOM).toBe(false);
     }
   });
@@ -103,12 +126,20 @@ describe('rewritten bodies for the hints', () => {
 describe('signatures', () => {
   it('parses sha256=<hex> and bare hex in either case', () => {
     const hex = '757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17';
-    for (const s of [`sha256=${hex}`, hex, hex.toUpperCase(), `sha256=${hex.toUpperCase()}`]) expect(parseSignature(s)?.toString('hex')).toBe(hex);
+    for (const s of [`sha256=${hex}`, hex, hex.toUpperCase(), `sha256=${hex.toUpperCase()}`])
+      expect(parseSignature(s)?.toString('hex')).toBe(hex);
   });
-  it.each(['', 'sha256=', 'sha256=abc', `sha1=${'a'.repeat(64)}`, `SHA256=${'a'.repeat(64)}`, 'g'.repeat(64), ` ${'a'.repeat(64)}`, 'a'.repeat(65), `sha256=${'a'.repeat(63)}`])(
-    'rejects %j',
-    (s) => expect(parseSignature(s)).toBeUndefined(),
-  );
+  it.each([
+    '',
+    'sha256=',
+    'sha256=abc',
+    `sha1=${'a'.repeat(64)}`,
+    `SHA256=${'a'.repeat(64)}`,
+    'g'.repeat(64),
+    ` ${'a'.repeat(64)}`,
+    'a'.repeat(65),
+    `sha256=${'a'.repeat(63)}`,
+  ])('rejects %j', (s) => expect(parseSignature(s)).toBeUndefined());
   it('compares digests of different lengths as unequal', () => {
     expect(digestsEqual(Buffer.alloc(32), Buffer.alloc(31))).toBe(false);
   });

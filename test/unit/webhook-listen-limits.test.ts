@@ -19,8 +19,19 @@ async function send(opts: Partial<SendOptions> & { url: string }, kit: KitOption
 }
 
 /** One raw request; resolves with the status and the body of the answer. */
-function post(url: string, body: Buffer, opts: { method?: string; event?: string; hold?: boolean } = {}): { done: Promise<{ status: number; text: string }>; finish(): void } {
-  const req = request(url, { method: opts.method ?? 'POST', headers: { 'content-length': String(body.length), 'x-service-event': opts.event ?? 'booking.created', 'x-service-signature': sign(body) } });
+function post(
+  url: string,
+  body: Buffer,
+  opts: { method?: string; event?: string; hold?: boolean } = {},
+): { done: Promise<{ status: number; text: string }>; finish(): void } {
+  const req = request(url, {
+    method: opts.method ?? 'POST',
+    headers: {
+      'content-length': String(body.length),
+      'x-service-event': opts.event ?? 'booking.created',
+      'x-service-signature': sign(body),
+    },
+  });
   const done = new Promise<{ status: number; text: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -39,15 +50,28 @@ const newDir = tempDirsPerTest();
 describe('what listen lets in', () => {
   it('--events: only those are printed and forwarded; others are answered 200 and counted', async () => {
     const forwarded: string[] = [];
-    const app = createServer((req, res) => (forwarded.push(String(req.headers['x-service-event'])), req.resume(), res.writeHead(204).end()));
+    const app = createServer(
+      (req, res) => (forwarded.push(String(req.headers['x-service-event'])), req.resume(), res.writeHead(204).end()),
+    );
     await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
     try {
       const d = newDir();
-      const l = await startListen({ saveDir: d.dir, events: ['booking.created'], forwardTo: `http://127.0.0.1:${(app.address() as { port: number }).port}/` });
-      for (const event of ['booking.created', 'booking.cancelled', 'booking.cancelled'] as const) expect((await send({ url: l.url, event })).code).toBe(0);
+      const l = await startListen({
+        saveDir: d.dir,
+        events: ['booking.created'],
+        forwardTo: `http://127.0.0.1:${(app.address() as { port: number }).port}/`,
+      });
+      for (const event of ['booking.created', 'booking.cancelled', 'booking.cancelled'] as const)
+        expect((await send({ url: l.url, event })).code).toBe(0);
       await until('the forward', () => l.out().includes('forwarded'));
       await l.stop();
-      expect(l.out().trimEnd().split('\n').map((x) => x.split('\t')[2])).toEqual(['authentic', 'forwarded']);
+      expect(
+        l
+          .out()
+          .trimEnd()
+          .split('\n')
+          .map((x) => x.split('\t')[2]),
+      ).toEqual(['authentic', 'forwarded']);
       expect(forwarded).toEqual(['booking.created']);
       expect(readdirSync(d.dir)).toHaveLength(1);
       expect(l.err()).toContain('Stopped. 2 deliveries of other events answered 200 and not shown (--events).');
@@ -101,8 +125,12 @@ describe('saving', () => {
     expect(files).toHaveLength(2);
     expect(files.map((f) => statSync(d.path(f)).size).every((n) => n > 0)).toBe(true);
     expect(l.err().match(/holds --max-saved/g)).toHaveLength(1);
-    expect(l.err()).toContain('warning: ' + d.dir);
-    const rows = l.out().split('\n').slice(0, -1).map((x) => x.split('\t'));
+    expect(l.err()).toContain(`warning: ${d.dir}`);
+    const rows = l
+      .out()
+      .split('\n')
+      .slice(0, -1)
+      .map((x) => x.split('\t'));
     expect(rows.map((r) => [r[2], r[6] === '' ? 'not saved' : 'saved'])).toEqual([
       ['authentic', 'saved'],
       ['authentic', 'not saved'],
@@ -159,7 +187,13 @@ describe('forwarding', () => {
     await l.stop();
     const row = l.out().split('\n')[1]!.split('\t');
     expect(row).toHaveLength(7);
-    expect(row.slice(2)).toEqual(['forward-failed', expect.stringMatching(/^bk_/), '', 'cannot reach http://127.0.0.1:9: connection refused.', '']);
+    expect(row.slice(2)).toEqual([
+      'forward-failed',
+      expect.stringMatching(/^bk_/),
+      '',
+      'cannot reach http://127.0.0.1:9: connection refused.',
+      '',
+    ]);
   });
 });
 
@@ -171,7 +205,11 @@ describe('replay', () => {
     const [saved] = readdirSync(d.dir);
     expect((await send({ url: l.url, request: d.path(saved!), event: undefined, secret: undefined })).code).toBe(0);
     await l.stop();
-    const rows = l.out().trimEnd().split('\n').map((x) => x.split('\t'));
+    const rows = l
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((x) => x.split('\t'));
     expect(rows.map((r) => [r[1], r[2], r[3]])).toEqual([
       ['booking.rescheduled', 'authentic', rows[0]![3]],
       ['booking.rescheduled', 'authentic', rows[0]![3]],

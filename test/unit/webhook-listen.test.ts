@@ -60,7 +60,11 @@ describe('listen → send → save → verify --request', () => {
       expect(r).toMatchObject({ code: 0, out: expect.stringMatching(new RegExp(`^200\tOK\t${event.replace('.', '\\.')}\t\\d+\n$`)) });
     }
     expect(await l.stop()).toBe(0);
-    const lines = l.out().trimEnd().split('\n').map((line) => line.split('\t'));
+    const lines = l
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(lines.map((f) => [f[1], f[2], f[3]])).toEqual(EVENTS.map((e) => [e, 'authentic', expect.stringMatching(/^bk_[0-9a-f]{20}$/)]));
     expect(statSync(d.path('caps')).mode & 0o777).toBe(0o700);
     const files = readdirSync(d.path('caps')).map((f) => d.path(`caps/${f}`));
@@ -93,7 +97,13 @@ describe('listen → send → save → verify --request', () => {
     const l = await startListen({ saveDir: d.dir }, { output: 'ndjson' });
     const body = Buffer.from('{"data":{"uid":"bk_chunked"}}\r\n');
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(l.url, { method: 'POST', headers: { 'x-service-event': 'booking.completed', 'x-service-signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` } });
+      const req = request(l.url, {
+        method: 'POST',
+        headers: {
+          'x-service-event': 'booking.completed',
+          'x-service-signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+        },
+      });
       req.on('response', (res) => resolve(res.statusCode!)).on('error', reject);
       req.write(body.subarray(0, 7));
       req.end(body.subarray(7));
@@ -101,7 +111,16 @@ describe('listen → send → save → verify --request', () => {
     expect(status).toBe(200);
     await l.stop();
     const line = JSON.parse(l.out());
-    expect(line).toMatchObject({ type: 'delivery', event: 'booking.completed', authentic: true, reason: null, uid: 'bk_chunked', bytes: body.length, method: 'POST', path: '/webhooks' });
+    expect(line).toMatchObject({
+      type: 'delivery',
+      event: 'booking.completed',
+      authentic: true,
+      reason: null,
+      uid: 'bk_chunked',
+      bytes: body.length,
+      method: 'POST',
+      path: '/webhooks',
+    });
     expect(readFileSync(line.capture, 'latin1')).toMatch(/Transfer-Encoding: chunked\r\n\r\n1f\r\n/);
     expect((await verifyCaptures([line.capture])).code).toBe(0);
   });
@@ -132,8 +151,14 @@ describe('forwarding', () => {
     // Connection describes the forward's own connection (node's keep-alive), not the delivery.
     const names = got.rawHeaders.filter((_, i) => i % 2 === 0).filter((n) => n !== 'Connection');
     expect(names).toEqual(['Host', 'Content-Type', 'User-Agent', 'X-Service-Event', 'X-Service-Signature', 'Content-Length']);
-    expect(got.rawHeaders[got.rawHeaders.indexOf('X-Service-Signature') + 1]).toBe(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
-    const lines = l.out().replace(/\n$/, '').split('\n').map((line) => line.split('\t').slice(1));
+    expect(got.rawHeaders[got.rawHeaders.indexOf('X-Service-Signature') + 1]).toBe(
+      `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+    );
+    const lines = l
+      .out()
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line) => line.split('\t').slice(1));
     expect(lines).toEqual([
       ['booking.rescheduled', 'authentic', '', '', '', ''],
       ['booking.rescheduled', 'forwarded', '', '202', '', ''],
@@ -153,7 +178,11 @@ describe('forwarding', () => {
       });
     expect([await post(hex), await post(`sha256=${hex.toUpperCase()}`), await post(`sha256=${hex}`)]).toEqual([401, 401, 200]);
     await l.stop();
-    const reasons = l.out().trimEnd().split('\n').map((line) => line.split('\t').slice(2, 6).join('|'));
+    const reasons = l
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t').slice(2, 6).join('|'));
     expect(reasons.slice(0, 2)).toEqual([
       'not-authentic|bk_form||malformed X-Service-Signature header: it lacks the sha256= prefix (the service sends sha256= and 64 lowercase hex digits)',
       'not-authentic|bk_form||malformed X-Service-Signature header: it has upper-case hex digits (the service sends sha256= and 64 lowercase hex digits)',
@@ -178,9 +207,18 @@ describe('forwarding', () => {
         req.on('response', (res) => resolve(res.statusCode!)).on('error', reject);
         req.end(body);
       });
-    expect([await post([]), await post(['booking.created', 'booking.cancelled']), await post(['']), await post(['booking.created'])]).toEqual([401, 401, 401, 200]);
+    expect([
+      await post([]),
+      await post(['booking.created', 'booking.cancelled']),
+      await post(['']),
+      await post(['booking.created']),
+    ]).toEqual([401, 401, 401, 200]);
     await l.stop();
-    const reasons = l.out().trimEnd().split('\n').map((line) => line.split('\t').slice(2, 6).join('|'));
+    const reasons = l
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t').slice(2, 6).join('|'));
     expect(reasons.slice(0, 3)).toEqual([
       'not-authentic|bk_ev||no X-Service-Event header (the signature matches the body)',
       'not-authentic|bk_ev||more than one X-Service-Event header (the signature matches the body)',
@@ -216,14 +254,29 @@ describe('forwarding', () => {
       // The forward is under way and held: the delivery's line is out already, the forward's is not.
       for (let i = 0; i < 200 && !(arrived && l.out()); i++) await new Promise((r) => setTimeout(r, 10));
       expect(arrived).toBe(true);
-      const first = l.out().trimEnd().split('\n').map((x) => JSON.parse(x));
+      const first = l
+        .out()
+        .trimEnd()
+        .split('\n')
+        .map((x) => JSON.parse(x));
       expect(first).toMatchObject([{ type: 'delivery', event: 'booking.confirmed', authentic: true, uid: expect.stringMatching(/^bk_/) }]);
       release();
       for (let i = 0; i < 200 && l.out().split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 10));
       await l.stop();
-      const lines = l.out().trimEnd().split('\n').map((x) => JSON.parse(x));
+      const lines = l
+        .out()
+        .trimEnd()
+        .split('\n')
+        .map((x) => JSON.parse(x));
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toEqual({ type: 'forward', time: expect.any(String), event: 'booking.confirmed', uid: first[0].uid, capture: first[0].capture, forward: { url: target, status: 204 } });
+      expect(lines[1]).toEqual({
+        type: 'forward',
+        time: expect.any(String),
+        event: 'booking.confirmed',
+        uid: first[0].uid,
+        capture: first[0].capture,
+        forward: { url: target, status: 204 },
+      });
     } finally {
       release();
       await new Promise<void>((r) => slow.close(() => r()));
@@ -280,7 +333,10 @@ describe('listen: start and stop', () => {
   it('a port in use is a failure naming it', async () => {
     const l = await startListen({ save: false });
     const port = Number(new URL(l.url).port);
-    await expect(runListen({ port, host: '127.0.0.1', secret: SECRET }, makeCtx())).rejects.toMatchObject({ exitCode: 1, message: expect.stringContaining('the port is in use') });
+    await expect(runListen({ port, host: '127.0.0.1', secret: SECRET }, makeCtx())).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringContaining('the port is in use'),
+    });
     await l.stop();
   });
 
@@ -299,11 +355,14 @@ describe('send: usage and failures', () => {
     await expect(send({ url: 'http://127.0.0.1:9/', ...opts })).rejects.toMatchObject({ exitCode: code });
   });
 
-  it('an unknown event with a body of one\'s own: sent as given, with a warning', async () => {
+  it("an unknown event with a body of one's own: sent as given, with a warning", async () => {
     const d = newDir();
     writeFileSync(d.path('body.json'), '{"uid":"bk_custom"}');
     const l = await startListen({ save: false });
-    const r = await send({ url: l.url, event: 'booking.deleted', body: d.path('body.json'), secret: undefined }, { env: { BOOKING_WEBHOOK_SECRET: SECRET } });
+    const r = await send(
+      { url: l.url, event: 'booking.deleted', body: d.path('body.json'), secret: undefined },
+      { env: { BOOKING_WEBHOOK_SECRET: SECRET } },
+    );
     await l.stop();
     expect(r).toEqual({
       code: 0,
@@ -316,22 +375,32 @@ describe('send: usage and failures', () => {
   it('an unknown event without a body: exit 2, as there is no sample for it', async () => {
     await expect(send({ url: 'http://127.0.0.1:9/', event: 'booking.deleted' })).rejects.toMatchObject({
       exitCode: 2,
-      message: expect.stringMatching(/^unknown event "booking\.deleted": there is no sample body for it; .* or give the body with --body FILE\.$/),
+      message: expect.stringMatching(
+        /^unknown event "booking\.deleted": there is no sample body for it; .* or give the body with --body FILE\.$/,
+      ),
     });
   });
 
   it('an event that cannot be a header value: exit 2, before anything is sent', async () => {
     const d = newDir();
     writeFileSync(d.path('body.json'), '{}');
-    await expect(send({ url: 'http://127.0.0.1:9/', event: 'a\r\nX-Evil: 1', body: d.path('body.json') })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('"a\\r\\nX-Evil: 1" cannot be sent as a header') });
+    await expect(send({ url: 'http://127.0.0.1:9/', event: 'a\r\nX-Evil: 1', body: d.path('body.json') })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('"a\\r\\nX-Evil: 1" cannot be sent as a header'),
+    });
   });
 
   it('sample bodies: completed and no-show are of a meeting that has ended, the others of one to come', async () => {
     const now = new Date('2026-03-10T00:05:00.000Z');
     const before = recorded.length;
     for (const event of EVENTS) expect((await send({ url: recorderUrl, event }, { now })).code).toBe(0);
-    const bookings = recorded.slice(before).map((r) => JSON.parse(r.body.toString()).data.booking as { status: string; start: string; end: string });
-    const when = bookings.map((b) => [b.status, Date.parse(b.end) < now.getTime() ? 'ended' : Date.parse(b.start) > now.getTime() ? 'to come' : 'under way']);
+    const bookings = recorded
+      .slice(before)
+      .map((r) => JSON.parse(r.body.toString()).data.booking as { status: string; start: string; end: string });
+    const when = bookings.map((b) => [
+      b.status,
+      Date.parse(b.end) < now.getTime() ? 'ended' : Date.parse(b.start) > now.getTime() ? 'to come' : 'under way',
+    ]);
     expect(when).toEqual([
       ['pending', 'to come'],
       ['confirmed', 'to come'],
@@ -343,7 +412,10 @@ describe('send: usage and failures', () => {
   });
 
   it('connection refused → exit 1 with a one-line message', async () => {
-    await expect(send({ url: 'http://127.0.0.1:9/hook' })).rejects.toMatchObject({ exitCode: 1, message: 'cannot reach http://127.0.0.1:9: connection refused.' });
+    await expect(send({ url: 'http://127.0.0.1:9/hook' })).rejects.toMatchObject({
+      exitCode: 1,
+      message: 'cannot reach http://127.0.0.1:9: connection refused.',
+    });
   });
 
   it('the body from stdin; json output', async () => {

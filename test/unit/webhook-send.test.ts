@@ -39,7 +39,8 @@ async function send(opts: Partial<SendOptions>, kit: KitOptions = {}) {
   const code = await runSend({ url, secret: SECRET, ...opts } as SendOptions, ctx);
   return { code, out: ctx.io.out(), err: ctx.io.err() };
 }
-const payload = (i: number) => JSON.parse(got[i]!.body.toString()) as { id: string; event: string; data: { booking: Record<string, unknown> } };
+const payload = (i: number) =>
+  JSON.parse(got[i]!.body.toString()) as { id: string; event: string; data: { booking: Record<string, unknown> } };
 
 describe('fresh samples', () => {
   it('two sends give two different event ids and booking uids, each signed', async () => {
@@ -68,7 +69,10 @@ describe('fresh samples', () => {
 
 describe('--set', () => {
   it('changes exactly the field named; JSON values are taken as JSON, others as text', async () => {
-    const r = await send({ event: 'booking.created', set: ['data.booking.status=cancelled', 'data.booking.attendee={"name":"X"}', 'data.booking.seats=3', 'data.booking.note=hello world'] });
+    const r = await send({
+      event: 'booking.created',
+      set: ['data.booking.status=cancelled', 'data.booking.attendee={"name":"X"}', 'data.booking.seats=3', 'data.booking.note=hello world'],
+    });
     expect(r.code).toBe(0);
     const b = payload(0).data.booking;
     expect(b).toMatchObject({ status: 'cancelled', attendee: { name: 'X' }, seats: 3, note: 'hello world', title: '30 min meeting' });
@@ -88,9 +92,17 @@ describe('--set', () => {
 
   it.each([
     ['no =', 'data.booking.status', '--set "data.booking.status": expected PATH=VALUE, such as data.booking.status=cancelled.'],
-    ['an empty key', 'data..status=x', '--set "data..status=x": the path has an empty key (keys are separated by single dots, as in data.booking.status).'],
+    [
+      'an empty key',
+      'data..status=x',
+      '--set "data..status=x": the path has an empty key (keys are separated by single dots, as in data.booking.status).',
+    ],
     ['a misspelt step', 'data.boking.status=x', '--set "data.boking.status=x": data has no "boking" (it has: booking).'],
-    ['into a string', 'data.booking.status.x=1', '--set "data.booking.status.x=1": data.booking.status is a string, not an object with fields.'],
+    [
+      'into a string',
+      'data.booking.status.x=1',
+      '--set "data.booking.status.x=1": data.booking.status is a string, not an object with fields.',
+    ],
   ])('%s: exit 2, one line, nothing sent', async (_name, set, message) => {
     await expect(send({ event: 'booking.created', set: [set] })).rejects.toMatchObject({ exitCode: 2, message });
     expect(got).toHaveLength(0);
@@ -99,7 +111,10 @@ describe('--set', () => {
   it('a body that is not JSON cannot take --set', async () => {
     const d = tempDir({ 'body.txt': 'plain' });
     try {
-      await expect(send({ event: 'booking.created', body: d.path('body.txt'), set: ['a=1'] })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--set needs a JSON body, and .*body\.txt is not JSON/) });
+      await expect(send({ event: 'booking.created', body: d.path('body.txt'), set: ['a=1'] })).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringMatching(/^--set needs a JSON body, and .*body\.txt is not JSON/),
+      });
     } finally {
       d.cleanup();
     }
@@ -117,7 +132,10 @@ describe('--request: replaying a capture', () => {
       const r = await send({ secret: undefined, request: d.path('cap.http') });
       expect(r.code).toBe(0);
       expect(got[0]!.body.toString()).toBe(body);
-      expect(got[0]!.headers).toMatchObject({ 'x-service-event': 'booking.cancelled', 'x-service-signature': sign(body, 'the real secret') });
+      expect(got[0]!.headers).toMatchObject({
+        'x-service-event': 'booking.cancelled',
+        'x-service-signature': sign(body, 'the real secret'),
+      });
       expect(JSON.parse(r.out)).toMatchObject({ event: 'booking.cancelled', bytes: body.length, status: 200 });
     } finally {
       d.cleanup();
@@ -129,10 +147,20 @@ describe('--request: replaying a capture', () => {
     try {
       expect((await send({ request: d.path('cap.http') }, { env: {} })).code).toBe(0);
       expect(got[0]!.headers['x-service-signature']).toBe(sign(body));
-      expect((await send({ secret: undefined, request: d.path('cap.http'), set: ['data.booking.uid=bk_2'] }, { env: { BOOKING_WEBHOOK_SECRET: SECRET } })).code).toBe(0);
+      expect(
+        (
+          await send(
+            { secret: undefined, request: d.path('cap.http'), set: ['data.booking.uid=bk_2'] },
+            { env: { BOOKING_WEBHOOK_SECRET: SECRET } },
+          )
+        ).code,
+      ).toBe(0);
       expect(payload(1).data.booking.uid).toBe('bk_2');
       expect(got[1]!.headers['x-service-signature']).toBe(sign(got[1]!.body));
-      await expect(send({ secret: undefined, request: d.path('cap.http'), set: ['a=1'] })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('--set changes the body') });
+      await expect(send({ secret: undefined, request: d.path('cap.http'), set: ['a=1'] })).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining('--set changes the body'),
+      });
     } finally {
       d.cleanup();
     }
@@ -156,7 +184,10 @@ describe('--request: replaying a capture', () => {
     const d = tempDir({ 'noevent.http': `POST / HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}` });
     try {
       await expect(send({ request: d.path('noevent.http'), body: d.path('noevent.http') })).rejects.toMatchObject({ exitCode: 2 });
-      await expect(send({ request: d.path('noevent.http') })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('has no X-Service-Event header: give the event with --event') });
+      await expect(send({ request: d.path('noevent.http') })).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining('has no X-Service-Event header: give the event with --event'),
+      });
       expect((await send({ request: d.path('noevent.http'), event: 'booking.created' })).code).toBe(0);
       expect(got[0]!.headers['x-service-event']).toBe('booking.created');
     } finally {

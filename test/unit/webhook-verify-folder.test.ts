@@ -12,14 +12,27 @@ const sign = (body: string, secret = SECRET) => `sha256=${createHmac('sha256', s
 const cap = (headers: string[]) => ['POST /hooks HTTP/1.1', ...headers, `Content-Length: ${BODY.length}`, '', BODY].join('\r\n');
 const good = cap(['X-Service-Event: booking.created', `X-Service-Signature: ${sign(BODY)}`]);
 
-const tmp = tempDir({ 'b.http': good, 'a.http': good, 'c.http': cap(['X-Service-Event: booking.created', `X-Service-Signature: ${sign(BODY, 'x')}`]), 'notes.txt': 'not a capture' });
+const tmp = tempDir({
+  'b.http': good,
+  'a.http': good,
+  'c.http': cap(['X-Service-Event: booking.created', `X-Service-Signature: ${sign(BODY, 'x')}`]),
+  'notes.txt': 'not a capture',
+});
 mkdirSync(tmp.path('empty'));
 afterAll(() => tmp.cleanup());
 
 async function verify(request: string[], event?: string) {
   const ctx = makeCtx({ output: 'tsv', env: { BOOKING_WEBHOOK_SECRET: SECRET } });
   const code = await runVerify({ request, event }, ctx);
-  return { code, rows: ctx.io.out().trimEnd().split('\n').map((l) => l.split('\t')), err: ctx.io.err() };
+  return {
+    code,
+    rows: ctx.io
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t')),
+    err: ctx.io.err(),
+  };
 }
 
 describe('verify --request DIR', () => {
@@ -43,7 +56,12 @@ describe('verify --request DIR', () => {
   it('with --event, a capture of another event is exit 1 and reports its own event', async () => {
     const r = await verify([tmp.path('a.http')], 'booking.cancelled');
     expect(r.code).toBe(1);
-    expect(r.rows[0]!.slice(0, 4)).toEqual(['not-authentic', 'booking.created', String(BODY.length), 'the delivery is "booking.created", not "booking.cancelled" (--event); its signature is valid']);
+    expect(r.rows[0]!.slice(0, 4)).toEqual([
+      'not-authentic',
+      'booking.created',
+      String(BODY.length),
+      'the delivery is "booking.created", not "booking.cancelled" (--event); its signature is valid',
+    ]);
   });
 });
 

@@ -18,7 +18,10 @@ async function verify(opts: VerifyOptions, kit: KitOptions = {}) {
 }
 async function verifyJson(body: string | Buffer, signature: string, extra: Partial<VerifyOptions> = {}) {
   const r = await verify({ signature, secret: 's3cret', ...extra }, { output: 'json', stdin: body });
-  return { ...r, json: JSON.parse(r.out) as { authentic: boolean; event: string | null; bytes: number; reason: string | null; hints: string[] } };
+  return {
+    ...r,
+    json: JSON.parse(r.out) as { authentic: boolean; event: string | null; bytes: number; reason: string | null; hints: string[] },
+  };
 }
 
 describe('authentic bodies', () => {
@@ -41,7 +44,7 @@ describe('authentic bodies', () => {
     expect(r.json).toEqual({ authentic: true, event: null, bytes: 11, reason: null, hints: [] });
   });
 
-  it('-o json: one object, pretty, with the body\'s own event', async () => {
+  it("-o json: one object, pretty, with the body's own event", async () => {
     const body = Buffer.from('{"id":"evt_1","event":"booking.created"}');
     const r = await verifyJson(body, sign(body));
     expect(r.code).toBe(0);
@@ -52,9 +55,15 @@ describe('authentic bodies', () => {
     const body = Buffer.from('{"id":"evt_1","event":"booking.created"}');
     const d = tempDir({ 'body.json': body });
     try {
-      const ok = await verify({ file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.created' }, { output: 'json' });
+      const ok = await verify(
+        { file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.created' },
+        { output: 'json' },
+      );
       expect(ok.code).toBe(0);
-      const other = await verify({ file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.cancelled' }, { output: 'json' });
+      const other = await verify(
+        { file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.cancelled' },
+        { output: 'json' },
+      );
       expect(other.code).toBe(1);
       expect(JSON.parse(other.out)).toEqual({
         authentic: false,
@@ -63,11 +72,18 @@ describe('authentic bodies', () => {
         reason: 'the delivery is "booking.created", not "booking.cancelled" (--event); its signature is valid',
         hints: ['event'],
       });
-      const text = await verify({ file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.cancelled' }, { tty: true });
-      expect(text.out).toBe(`✗ not authentic  booking.created  ${body.length} bytes — the delivery is "booking.created", not "booking.cancelled" (--event); its signature is valid\n`);
+      const text = await verify(
+        { file: d.path('body.json'), signature: sign(body), secret: 's3cret', event: 'booking.cancelled' },
+        { tty: true },
+      );
+      expect(text.out).toBe(
+        `✗ not authentic  booking.created  ${body.length} bytes — the delivery is "booking.created", not "booking.cancelled" (--event); its signature is valid\n`,
+      );
       const none = await verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: GH_SECRET, event: 'booking.created' });
       expect(none.code).toBe(1);
-      expect(none.out).toBe('not-authentic\t\t13\tthe body has no "event" field to check --event "booking.created" against; its signature is valid\n');
+      expect(none.out).toBe(
+        'not-authentic\t\t13\tthe body has no "event" field to check --event "booking.created" against; its signature is valid\n',
+      );
     } finally {
       d.cleanup();
     }
@@ -87,7 +103,11 @@ describe('authentic bodies', () => {
   });
 
   it('the secret from a file, less one trailing newline', async () => {
-    const r = await verify({ file: fixture('body.json'), signature: '77fb1bb1648f4c8406893e653a1aa17bab0a791fe55d084fa4e18e0a197fe4a8', secretFile: fixture('secret.txt') });
+    const r = await verify({
+      file: fixture('body.json'),
+      signature: '77fb1bb1648f4c8406893e653a1aa17bab0a791fe55d084fa4e18e0a197fe4a8',
+      secretFile: fixture('secret.txt'),
+    });
     expect(r.code).toBe(0);
     expect(FIXTURE_SECRET).toHaveLength(24);
   });
@@ -117,9 +137,27 @@ describe('mismatches: exit 1 and the likely cause when it is true', () => {
   });
 
   it.each([
-    ['CRLF line ends and a final CRLF (unix2dos)', `${body}\r\n`, lfBody, ['crlf', 'trailing_lf'], 'with CRLF line ends turned to LF and without its trailing newline (LF)'],
-    ['a BOM and a trailing LF', `\ufeff${lfBody}\n`, lfBody, ['bom', 'trailing_lf'], 'without its leading UTF-8 BOM and without its trailing newline (LF)'],
-    ['a BOM and a trailing CRLF', `\ufeff${lfBody}\r\n`, lfBody, ['bom', 'trailing_crlf'], 'without its leading UTF-8 BOM and without its trailing CRLF'],
+    [
+      'CRLF line ends and a final CRLF (unix2dos)',
+      `${body}\r\n`,
+      lfBody,
+      ['crlf', 'trailing_lf'],
+      'with CRLF line ends turned to LF and without its trailing newline (LF)',
+    ],
+    [
+      'a BOM and a trailing LF',
+      `\ufeff${lfBody}\n`,
+      lfBody,
+      ['bom', 'trailing_lf'],
+      'without its leading UTF-8 BOM and without its trailing newline (LF)',
+    ],
+    [
+      'a BOM and a trailing CRLF',
+      `\ufeff${lfBody}\r\n`,
+      lfBody,
+      ['bom', 'trailing_crlf'],
+      'without its leading UTF-8 BOM and without its trailing CRLF',
+    ],
   ])('two changes at once: %s', async (_what, received, signed, codes, text) => {
     const r = await verifyJson(received, sign(signed));
     expect(r.code).toBe(1);
@@ -146,9 +184,12 @@ describe('mismatches: exit 1 and the likely cause when it is true', () => {
 });
 
 describe('usage errors: exit 2', () => {
-  it.each(['sha256=abc', 'sha1=' + 'a'.repeat(40), 'sha256:' + 'a'.repeat(64), 'a'.repeat(63), 'z'.repeat(64), ' ' + 'a'.repeat(64), ''])('--signature %j', async (signature) => {
-    await expect(verify({ file: tmp.path('gh.txt'), signature, secret: 'x' })).rejects.toMatchObject({ exitCode: 2 });
-  });
+  it.each(['sha256=abc', `sha1=${'a'.repeat(40)}`, `sha256:${'a'.repeat(64)}`, 'a'.repeat(63), 'z'.repeat(64), ` ${'a'.repeat(64)}`, ''])(
+    '--signature %j',
+    async (signature) => {
+      await expect(verify({ file: tmp.path('gh.txt'), signature, secret: 'x' })).rejects.toMatchObject({ exitCode: 2 });
+    },
+  );
 
   it.each([
     ['an empty --secret', { secret: '' }, {}],
@@ -172,10 +213,16 @@ describe('usage errors: exit 2', () => {
   });
 
   it('an unreadable body, a missing secret file, or both --secret and --secret-file', async () => {
-    await expect(verify({ file: tmp.path('nope.txt'), signature: GH_SIG, secret: 'x' })).rejects.toThrow(/cannot read .*nope.txt: no such file/);
+    await expect(verify({ file: tmp.path('nope.txt'), signature: GH_SIG, secret: 'x' })).rejects.toThrow(
+      /cannot read .*nope.txt: no such file/,
+    );
     await expect(verify({ file: tmp.dir, signature: GH_SIG, secret: 'x' })).rejects.toThrow(/is a directory/);
-    await expect(verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secretFile: tmp.path('nope') })).rejects.toMatchObject({ exitCode: 2 });
-    await expect(verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: 'x', secretFile: 'y' })).rejects.toMatchObject({ exitCode: 2 });
+    await expect(verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secretFile: tmp.path('nope') })).rejects.toMatchObject({
+      exitCode: 2,
+    });
+    await expect(verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: 'x', secretFile: 'y' })).rejects.toMatchObject({
+      exitCode: 2,
+    });
   });
 
   it('neither --signature nor --request, both, or FILE with --request', async () => {
