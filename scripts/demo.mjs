@@ -116,7 +116,10 @@ async function run() {
 
   // The listener runs for a few seconds while the sandbox's lifecycle sends it deliveries, then gets
   // Ctrl-C as a user would give it.
-  const listenArgs = ['webhook', 'listen', '--port', String(listenPort), '--secret', secret, '--save-dir', saveDir];
+  // The secret from the environment, as the README does: --secret on a command line is visible in ps.
+  show(`export BOOKING_WEBHOOK_SECRET=${quote(secret)}`);
+  env.BOOKING_WEBHOOK_SECRET = secret;
+  const listenArgs = ['webhook', 'listen', '--port', String(listenPort), '--save-dir', saveDir];
   show(`booking ${listenArgs.map(quote).join(' ')}    # Ctrl-C after ${LISTEN_SECONDS}s`);
   const listener = start(listenArgs, ['ignore', 'inherit', 'inherit']);
   await Promise.race([new Promise((r) => setTimeout(r, LISTEN_SECONDS * 1000)), listener.exited]);
@@ -129,7 +132,7 @@ async function run() {
     return;
   }
   const capture = join(saveDir, captures[0]);
-  await booking(['webhook', 'verify', '--request', capture, '--secret', secret]);
+  await booking(['webhook', 'verify', '--request', capture]);
   // The same delivery with one byte of its body changed is caught.
   const tampered = join(tmp, 'tampered.http');
   copyFileSync(capture, tampered);
@@ -137,7 +140,7 @@ async function run() {
   const at = bytes.lastIndexOf('"status":"') + 10;
   if (at > 10) bytes[at] = bytes[at] === 0x78 ? 0x79 : 0x78;
   writeFileSync(tampered, bytes);
-  await booking(['webhook', 'verify', '--request', tampered, '--secret', secret], { expect: 1 });
+  await booking(['webhook', 'verify', '--request', tampered], { expect: 1 });
 }
 
 function listCaptures() {

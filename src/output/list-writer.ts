@@ -84,7 +84,12 @@ function jsonWriter(ctx: OutputContext): ListWriter {
   return {
     write: (page) => writeLines(ctx, page, element),
     end: () => emit(ctx, held === undefined ? '[]\n' : `${held}\n]\n`),
-    abort: () => {},
+    // The element held back was handed to us whole: it is written (without its comma or the closing
+    // bracket), so a resume cursor, which points past it, loses nothing.
+    abort: () => {
+      if (held !== undefined) emit(ctx, `${held}\n`);
+      held = undefined;
+    },
   };
 }
 

@@ -10,6 +10,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Context } from '../context';
+import { FailureError } from '../errors';
+import { escapeOneLine } from './escape';
 import type { IOStreams } from '../io';
 
 export interface Pager {
@@ -54,9 +56,17 @@ export function startPager(ctx: Context): Pager | undefined {
   const input = child.stdin!;
   const quit = new AbortController();
   let finished = false;
+  // The shell's 126 or 127: the pager could not be run at all (not found, not executable).
+  let notRun = false;
   const exited = new Promise<void>((resolve) => {
-    child.once('close', resolve);
-    child.once('error', resolve); // could not be started: the output is lost, as with a missing pager in git
+    child.once('close', (code) => {
+      notRun = code === 126 || code === 127;
+      resolve();
+    });
+    child.once('error', () => {
+      notRun = true;
+      resolve();
+    });
   });
   void exited.then(() => finished || quit.abort(new Error('pager closed')));
   // A pager quit early makes our writes fail with EPIPE: that is `stopped`, not an error.
@@ -86,6 +96,12 @@ export function startPager(ctx: Context): Pager | undefined {
       input.end();
       await exited;
       ctx.signal.removeEventListener('abort', onInterrupt);
+      // The output went nowhere: never exit 0 for that, as if the user had read it and quit.
+      if (notRun && !ctx.signal.aborted)
+        throw new FailureError(
+          `the pager ${JSON.stringify(escapeOneLine(command, 80))} could not be run, so the output was not shown.`,
+          'set BOOKING_PAGER (or PAGER) to a pager that is installed, or use --no-pager.',
+        );
     },
   };
 }

@@ -1,5 +1,5 @@
 // A fault that outlasts --retries part-way through a listing: the documented exit code (1; 5 for
-// 429), only whole lines on stdout (nothing at all with --json), a stderr naming the cursor to resume
+// 429), only whole lines on stdout (with --json, an array left unclosed), a stderr naming the cursor to resume
 // from, and a resumed run that completes the list with nothing lost or repeated.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uidsUpTo, type Fault, type FaultServer } from '../helpers/fault-server';
@@ -85,6 +85,16 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
     expect(r.code, show(r)).toBe(5);
     expect(r.stdout.startsWith('[\n') && r.stdout.endsWith('\n')).toBe(true);
     expect(() => JSON.parse(r.stdout)).toThrow();
+    expect(resumeCursor(r.stderr)).toBe(server.cursorOf(FAIL_PAGE));
+  });
+
+  it('--json: every item before the fault is in the unclosed array, so the resume cursor loses none', async () => {
+    server.setFaults(failing({ kind: 'status', status: 503 }));
+    const r = await runHere(['bookings', 'list', '--json', '--retries', '0'], { env: env() });
+    expect(r.code, show(r)).toBe(1);
+    const uids = [...r.stdout.matchAll(/"uid": "([^"]+)"/g)].map((m) => m[1]);
+    expect(uids).toEqual(uidsUpTo(80));
+    expect(r.stdout.endsWith('  }\n')).toBe(true);
     expect(resumeCursor(r.stderr)).toBe(server.cursorOf(FAIL_PAGE));
   });
 

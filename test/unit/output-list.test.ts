@@ -120,12 +120,12 @@ describe('json', () => {
       '[\n  {\n    "uid": "x",\n    "id": 12345678901234567890,\n    "price": 1.50\n  },\n  {\n    "a": 1\n  }\n]\n',
     );
   });
-  it('leaves the array unclosed on abort: never valid JSON for part of a list', async () => {
+  it('leaves the array unclosed on abort, every item written: never valid JSON for part of a list', async () => {
     const ctx = outputContext({ tty: true, output: 'json' });
     const writer = await createListWriter(ctx);
     await writer.write([{ a: 1 }, { a: 2 }]);
     writer.abort();
-    expect(ctx.io.out()).toBe('[\n  {\n    "a": 1\n  },\n');
+    expect(ctx.io.out()).toBe('[\n  {\n    "a": 1\n  },\n  {\n    "a": 2\n  }\n');
     expect(() => JSON.parse(ctx.io.out())).toThrow();
   });
   it('prints [] for an empty list', async () => {

@@ -206,6 +206,12 @@ describe('usage errors: exit 2', () => {
     }
   });
 
+  it('no secret and no terminal: the message points at --secret-file and the environment, not --secret', async () => {
+    await expect(verify({ file: tmp.path('gh.txt'), signature: GH_SIG })).rejects.toThrow(
+      /^no webhook signing secret given and no terminal to ask on; give it with --secret-file FILE or BOOKING_WEBHOOK_SECRET \(--secret/,
+    );
+  });
+
   it('a secret with surrounding whitespace is used as given, with a warning', async () => {
     const r = await verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secret: `${GH_SECRET} ` });
     expect(r.code).toBe(1);

@@ -38,7 +38,11 @@ export async function resolveSecret(opts: SecretOptions, ctx: Pick<Context, 'io'
   } else if (ctx.env[SECRET_ENV] !== undefined) {
     [secret, from] = [Buffer.from(ctx.env[SECRET_ENV]!), SECRET_ENV];
   } else {
-    const typed = await promptHidden(ctx.io, 'Webhook signing secret:', `pass --secret, --secret-file or set ${SECRET_ENV}`);
+    const typed = await promptHidden(
+      ctx.io,
+      'Webhook signing secret:',
+      `give it with --secret-file FILE or ${SECRET_ENV} (--secret on the command line is visible in ps)`,
+    );
     [secret, from] = [Buffer.from(typed), 'the prompt'];
   }
   if (secret.length === 0) throw new UsageError(`the webhook signing secret from ${from} is empty.`);

@@ -1,0 +1,39 @@
+// The pager in-process (main() with a terminal test IO against a loopback server): a pager that
+// cannot be run is a failure, never exit 0 with output that went nowhere; one that ends early by
+// itself is a user quitting it. (The pager on a real pseudo-terminal: process.test.ts.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/in-process';
+import { tempConfigDir } from '../helpers/cli';
+import { startOutputServer, type OutputServer } from '../helpers/output-server';
+
+let server: OutputServer;
+const cfg = tempConfigDir();
+beforeAll(async () => {
+  server = await startOutputServer({ kind: 'pages', total: 30, pageSize: 10 });
+});
+afterAll(async () => {
+  await server.close();
+  cfg.cleanup();
+});
+
+const list = (pager: string) =>
+  runMain(['bookings', 'list', '--base-url', server.url], {
+    tty: true,
+    env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: 'sk_test_output', BOOKING_PAGER: pager },
+  });
+
+describe('the pager', () => {
+  it('that the shell cannot run (exit 127 or 126): exit 1, saying the output was not shown', async () => {
+    for (const pager of ['exit 127', 'exit 126']) {
+      const r = await list(pager);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`error: the pager "${pager}" could not be run, so the output was not shown.`);
+      expect(r.stderr).toContain('--no-pager');
+    }
+  });
+  it('that ends by itself before the end (a user quitting it): exit 0, nothing said', async () => {
+    const r = await list('exit 0');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('error');
+  });
+});
