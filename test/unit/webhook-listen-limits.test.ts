@@ -48,6 +48,28 @@ function post(
 const newDir = tempDirsPerTest();
 
 describe('what listen lets in', () => {
+  it('--events filters authentic deliveries only: an unsigned POST is 401 and shown, whatever event it claims', async () => {
+    const d = newDir();
+    const l = await startListen({ saveDir: d.dir, events: ['booking.cancelled'] });
+    const unsigned = await new Promise<number>((resolve, reject) => {
+      const req = request(l.url, { method: 'POST', headers: { 'content-type': 'application/json' } });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(unsigned).toBe(401);
+    // An authentic delivery of another event is the one the filter counts and answers 200.
+    const other = post(l.url, Buffer.from('{"event":"booking.created"}'), { event: 'booking.created' });
+    expect((await other.done).status).toBe(200);
+    await until('the unsigned delivery shown', () => l.out().includes('not-authentic'));
+    await l.stop();
+    expect(l.out()).toMatch(/not-authentic/);
+    expect(l.err()).toContain('Stopped. 1 delivery of other events answered 200 and not shown (--events).');
+  });
+
   it('--events: only those are printed and forwarded; others are answered 200 and counted', async () => {
     const forwarded: string[] = [];
     const app = createServer(

@@ -14,9 +14,8 @@ import { listenFailure } from '../../listen-error';
 import { BodyDigest } from '../../webhook/body-digest';
 import { bufferSource, SPOOL_LIMIT } from '../../webhook/reader';
 import { CaptureSaver } from './listen-save';
-import { headerValues } from '../../webhook/capture';
 import { bookingUid, deliveryLine, forwardLine } from './listen-lines';
-import { EVENTS, EVENT_HEADER } from '../../webhook/events';
+import { EVENTS } from '../../webhook/events';
 import { forwardDelivery } from './listen-forward';
 import { IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
 import { parseHttpUrl } from '../../webhook/post';
@@ -85,12 +84,6 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       hint(ctx, `${req.method} ${visible(req.url ?? '')} answered 405: deliveries are POST requests (not saved).`);
       return;
     }
-    if (only && !only.has(headerValues(req.rawHeaders, EVENT_HEADER)[0]?.trim() ?? '')) {
-      req.resume();
-      ignored++;
-      answer(res, 200, { ok: true, ignored: 'not one of --events' });
-      return;
-    }
     const read = await readBudgeted(req, budget, BODY_LIMIT);
     if ('refused' in read) return refused(res, read.refused, from);
     try {
@@ -121,6 +114,13 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     const digest = new BodyDigest(secret);
     digest.update(body);
     const verdict = await judge({ secret, ...headers, digests: digest.finish(), again: bufferSource(body).again() });
+    // The filter is for authentic deliveries only: one that is not authentic is answered 401 and shown
+    // whatever event it claims (a missing or wrong signature is what the user must see).
+    if (only && verdict.authentic && !only.has(event ?? '')) {
+      ignored++;
+      answer(res, 200, { ok: true, ignored: 'not one of --events' });
+      return;
+    }
     let capture: string | null = null;
     if (saver) {
       try {
