@@ -65,6 +65,7 @@ export const NEXT_FIELDS: NextField[] = [
   { field: 'cursor' }, // Square
   // Widened: where the API names the parameter after the field, the token goes back under that name.
   { field: 'next_token', param: 'pagination_token', beside: { key: 'result_count' } }, // X/Twitter meta
+  { field: 'next_token', param: 'nextToken', beside: { key: 'records' } }, // WHOOP
   { field: 'next_token' },
   { field: 'nextToken', param: 'nextToken' }, // AWS (JSON protocols)
   { field: 'NextToken', param: 'NextToken' }, // AWS

@@ -481,12 +481,11 @@ export const ZOO: ZooShape[] = [
     page: (p) => ({ body: p.items }),
   },
   // checked: https://developer.whoop.com/docs/developing/pagination (records, next_token; ?nextToken=): the
-  // same field as X without X's meta.result_count, so the token goes back as ?cursor= unless told
+  // same field as X, told apart by the `records` beside it
   {
     name: 'whoop',
     source: 'WHOOP next_token → nextToken',
     param: 'nextToken',
-    flags: ['--cursor-param', 'nextToken'],
     page: (p) => ({ body: { records: p.items, next_token: p.token ?? null } }),
   },
 

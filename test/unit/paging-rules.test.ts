@@ -187,13 +187,14 @@ describe('which parameter a token goes back in', () => {
     ['Slack response_metadata.next_cursor', { ok: true, channels: [], response_metadata: { next_cursor: 't' } }, undefined],
     ['paging.next_page_token', { records: [], paging: { next_page_token: 't' } }, undefined],
     ['next_cursor with has_more but no object: "list"', { data: [], next_cursor: 't', has_more: true }, undefined],
-    ['next_token without result_count', { records: [], next_token: 't' }, undefined],
+    ['next_token without a signature', { data: [], next_token: 't' }, undefined],
     // Conventions, told apart by a signature beside the field where two APIs share its name.
     ['Notion {object: "list", next_cursor}', { object: 'list', results: [], next_cursor: 't', has_more: true }, 'start_cursor'],
     ['Google nextPageToken (AIP-158)', { kind: 'calendar#events', items: [], nextPageToken: 't' }, 'pageToken'],
     ['Jira search/jql nextPageToken beside isLast', { issues: [], nextPageToken: 't', isLast: false }, 'nextPageToken'],
     ['Zoom next_page_token beside page_size', { page_size: 30, next_page_token: 't', meetings: [] }, 'next_page_token'],
     ['X meta.next_token beside result_count', { data: [], meta: { result_count: 2, next_token: 't' } }, 'pagination_token'],
+    ['WHOOP next_token beside records', { records: [], next_token: 't' }, 'nextToken'],
   ])('%s', (_name, body, param) => {
     expect(next(body)).toEqual(param === undefined ? { cursor: 't' } : { cursor: 't', param });
   });
