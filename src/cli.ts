@@ -67,7 +67,21 @@ function configureUsage(cmd: Command, io: IOStreams): void {
   cmd.configureOutput({
     writeOut: (s) => void io.stdout.write(s),
     writeErr: (s) => void io.stderr.write(s),
-    outputError: (s, write) => write(s),
+    outputError: (s, write) => write(oneLineSuggestion(s)),
+  });
+}
+
+/**
+ * commander puts its suggestion on a second line, `(Did you mean bookings?)`; `booking help nope`
+ * puts it on the error's own line. One way for both: `unknown command 'bookngs' (did you mean 'bookings'?)`.
+ */
+function oneLineSuggestion(message: string): string {
+  return message.replace(/\n\(Did you mean (one of )?(.+)\?\)\n$/, (_, oneOf: string | undefined, names: string) => {
+    const quoted = names
+      .split(', ')
+      .map((n) => `'${n}'`)
+      .join(', ');
+    return ` (did you mean ${oneOf ?? ''}${quoted}?)\n`;
   });
 }
 

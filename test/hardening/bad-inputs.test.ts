@@ -3,7 +3,7 @@
 // URLs point at a closed loopback port and a documentation address.
 //
 // The one-line rule admits exactly two kinds of second line, both pointers rather than message:
-// commander's "(Did you mean …?)" suggestion and a "See `booking … --help`." reference.
+// a "See `booking … --help`." reference and the hints named below (a suggestion is on the error line).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
