@@ -87,8 +87,9 @@ const WHY: Record<string, string> = {
 function unreachable(url: URL, err: unknown, timeoutMs: number): Error {
   const e = err as { code?: string; name?: string; message?: string };
   if (e.name === 'AbortError') return new InterruptedError();
-  const why = e.code === 'ETIMEDOUT' ? `no complete answer within ${timeoutMs / 1000}s` : (WHY[e.code ?? ''] ?? e.message ?? String(err));
-  return new FailureError(`cannot reach ${url.origin}: ${why}.`);
+  // A timeout may come after the receiver answered (a body that never ends): not "cannot reach".
+  if (e.code === 'ETIMEDOUT') return new FailureError(`${url.origin}: no complete answer within ${timeoutMs / 1000}s (--timeout).`);
+  return new FailureError(`cannot reach ${url.origin}: ${WHY[e.code ?? ''] ?? e.message ?? String(err)}.`);
 }
 
 function hasHeader(rawHeaders: string[], lower: string): boolean {

@@ -38,7 +38,7 @@ describe('a peer that answers 200 and then streams forever', () => {
     expect(r.signal, 'ended by itself, not by the test').toBeNull();
     expect(r.code, show(r)).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`error: cannot reach ${url}: no complete answer within 0.2s.\n`);
+    expect(r.stderr).toBe(`error: ${url}: no complete answer within 0.2s (--timeout).\n`);
   });
 
   it.each(['whoami', 'bookings list', 'api /api/v1/me'])('%s --timeout 0.2: exit 1 at its timeout', async (command) => {
