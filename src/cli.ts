@@ -58,8 +58,21 @@ export function buildProgram(deps: ProgramDeps): Command {
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
   // options named in one line): commander copies them on .command(), but not onto commands built
   // separately and added with addCommand.
-  forEachCommand(program, (cmd) => cmd.copyInheritedSettings(cmd.parent!));
+  forEachCommand(program, (cmd) => {
+    cmd.copyInheritedSettings(cmd.parent!);
+    if (cmd.commands.length > 0) helpOnBareGroup(cmd);
+  });
   return program;
+}
+
+/**
+ * `booking bookings` alone shows that group's help on stdout and exits 0, as `gh pr` does; commander
+ * would print it on stderr as an error. Only when no word follows: an unknown subcommand stays a
+ * usage error with a suggestion.
+ */
+function helpOnBareGroup(group: Command): void {
+  const help = group.help.bind(group) as (context?: { error: boolean }) => never;
+  group.help = ((context?: { error: boolean }) => help(context?.error && group.args.length === 0 ? undefined : context)) as Command['help'];
 }
 
 function configureUsage(cmd: Command, io: IOStreams): void {

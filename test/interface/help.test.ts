@@ -36,6 +36,18 @@ describe('booking help', () => {
     expect(r.out).toMatch(/^Usage: booking webhook verify/);
   });
 
+  it('a group named alone shows its help on stdout with exit 0, as gh does; an unknown subcommand stays exit 2', async () => {
+    for (const group of [['bookings'], ['webhook'], ['config'], ['auth']]) {
+      const r = await run(group);
+      expect(r.code, group.join(' ')).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^Usage: booking ${group[0]} \\[options\\] \\[command\\]`));
+      expect(r.err).toBe('');
+    }
+    const typo = await run(['bookings', 'lst']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toBe("error: unknown command 'lst' (did you mean one of 'list', 'ls'?)\n");
+  });
+
   it('an unknown command is exit 2, one error line with a suggestion, no help dump', async () => {
     const r = await run(['help', 'bookngs']);
     expect(r.code).toBe(2);
