@@ -2,11 +2,16 @@
 // whatever it is: `booking --json bookings list` would read "bookings" as the fields, and
 // `bookings get --json bk_1` the uid. gh's habit (`--json uid,status`) is kept where it cannot be
 // mistaken: the word after --json is its fields only when it looks like a field list and either has a
-// comma or comes where the command takes no more positional arguments. Otherwise `--json` alone is
+// comma, comes where the command takes no more positional arguments, or comes before a command name
+// (`booking --json uid bookings list`). Otherwise `--json` alone is
 // meant, written as `--json=` (which the option reads as "all fields"); `--json=a,b` is always fields.
 import type { Command, Option } from 'commander';
 
 const FIELD_LIST = /^[A-Za-z_@$][\w@$-]*(?:(?:\.|\[\d+\]\.?)[\w@$-]+)*(?:,[A-Za-z_@$][\w@$-]*(?:(?:\.|\[\d+\]\.?)[\w@$-]+)*)*$/;
+
+function isCommand(parent: Command, word: string | undefined): boolean {
+  return word !== undefined && parent.commands.some((c) => c.name() === word || c.aliases().includes(word));
+}
 
 /** argv with each ambiguous `--json WORD` resolved as described above. */
 export function resolveJsonFlag(argv: string[], program: Command): string[] {
@@ -24,7 +29,9 @@ export function resolveJsonFlag(argv: string[], program: Command): string[] {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('-')) continue;
       const leafDone = current.commands.length === 0 && argumentsTaken(current, positionals);
-      if (FIELD_LIST.test(next) && (next.includes(',') || leafDone)) {
+      // `booking --json uid bookings list`: a word that names no command here, followed by one that does.
+      const beforeCommand = !isCommand(current, next) && isCommand(current, argv[i + 2]);
+      if (FIELD_LIST.test(next) && (next.includes(',') || leafDone || beforeCommand)) {
         out.push(next);
         i++;
       } else {

@@ -46,6 +46,12 @@ describe('--json [FIELDS]', () => {
     expect(fields.stdout).toBe('{\n  "uid": "bk_0003"\n}\n');
   });
 
+  it('one field before the command is fields when a command name follows it', async () => {
+    const r = await booking(['--json', 'uid', 'bookings', 'get', 'bk_0003']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('{\n  "uid": "bk_0003"\n}\n');
+  });
+
   it('and --fields together is a usage error', async () => {
     const r = await booking(['bookings', 'list', '--json', 'uid', '--fields', 'status']);
     expect(r.code).toBe(2);
