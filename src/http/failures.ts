@@ -97,6 +97,8 @@ export interface StatusFailure {
 export function errorForStatus(f: StatusFailure): CliError {
   const said = serverMessage(f.body, f.contentType);
   let message = `${requestName(f.method, f.url)}: ${statusLine(f.status)}`;
+  // Masked here as well as on the output streams: the line is cut to a length, and a cut could leave
+  // a piece of the key shorter than the streams' mask recognises.
   if (said) message += `: ${escapeOneLine(maskKeyIn(said, f.apiKey))}`;
   message += afterRetries(f.retries);
   if (f.status === 401 || f.status === 403) return new AuthError(message, f.authHint ?? 'run: booking login');
