@@ -151,23 +151,9 @@ export function readGlobals(cmd: Command, env: Record<string, string | undefined
   };
 }
 
-/** The same streams with colour set; stdin and stdinIsTTY are read through, so stdin stays unmade until used. */
+/** The same streams (the same door) with colour set; stdin stays unmade until used. */
 function withColor(io: IOStreams, color: boolean): IOStreams {
-  return {
-    get stdin() {
-      return io.stdin;
-    },
-    get stdinIsTTY() {
-      return io.stdinIsTTY;
-    },
-    stdout: io.stdout,
-    stderr: io.stderr,
-    stdoutIsTTY: io.stdoutIsTTY,
-    stderrIsTTY: io.stderrIsTTY,
-    columns: io.columns,
-    color,
-    maskSecret: io.maskSecret,
-  };
+  return Object.defineProperties({} as IOStreams, { ...Object.getOwnPropertyDescriptors(io), color: { value: color, enumerable: true } });
 }
 
 function makeContext(cmd: Command, deps: ProgramDeps): Context {

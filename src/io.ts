@@ -2,6 +2,7 @@
 // Commands never reach for process.stdout directly, so tests can run them with testIO() and force a
 // terminal on or off (the gh `iostreams.Test()` habit).
 import { PassThrough, type Readable } from 'node:stream';
+import { openDoor, type Destination } from './output/door';
 
 export interface OutStream {
   write(chunk: string | Uint8Array): unknown;
@@ -22,8 +23,13 @@ export interface IOStreams {
   color: boolean;
   /** Terminal width for tables; 80 when unknown. */
   columns: number;
-  /** Masks this key in everything written to stdout and stderr from now on (key-mask.ts; set by main). */
-  maskSecret?(key: string): void;
+  /** Masks this key (and its encoded forms) in everything written from now on, here and through(). */
+  maskSecret(key: string): void;
+  /**
+   * The same door (mask, escaper, failure handling; src/output/door.ts) in front of another stdout
+   * destination, such as a pager's stdin: the only way to write anywhere but these streams.
+   */
+  through(stdout: Destination, facts: { stderrIsTTY: boolean; color: boolean }): IOStreams;
 }
 
 interface ColorInputs {
@@ -45,24 +51,21 @@ function decideColor({ noColorFlag, env, isTTY }: ColorInputs): boolean {
   return isTTY;
 }
 
+/** The process's streams behind the door. A failed write is bin/booking.js's to report (it exits). */
 export function systemIO(env: Record<string, string | undefined> = process.env): IOStreams {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const columns = process.stdout.columns || Number(env.COLUMNS) || 80;
-  return {
-    // process.stdin is made on first use: creating it costs ~2 ms of start-up, and few commands read it.
-    get stdin() {
-      return process.stdin;
+  return openDoor(
+    { stream: process.stdout, isTTY: stdoutIsTTY },
+    { stream: process.stderr, isTTY: Boolean(process.stderr.isTTY) },
+    {
+      // process.stdin is made on first use: creating it costs ~2 ms of start-up, and few commands read it.
+      stdin: () => process.stdin,
+      stdinIsTTY: () => Boolean(process.stdin.isTTY),
+      color: decideColor({ env, isTTY: stdoutIsTTY }),
+      columns,
     },
-    stdout: process.stdout,
-    stderr: process.stderr,
-    get stdinIsTTY() {
-      return Boolean(process.stdin.isTTY);
-    },
-    stdoutIsTTY,
-    stderrIsTTY: Boolean(process.stderr.isTTY),
-    color: decideColor({ env, isTTY: stdoutIsTTY }),
-    columns,
-  };
+  );
 }
 
 export interface TestIO extends IOStreams {
@@ -71,7 +74,7 @@ export interface TestIO extends IOStreams {
   outBytes(): Buffer;
 }
 
-/** In-memory streams for tests; TTY-ness and colour are forced by the caller. */
+/** In-memory streams behind the door, for tests; TTY-ness and colour are forced by the caller. */
 export function testIO(opts: { tty?: boolean; stdin?: string | Buffer; color?: boolean; columns?: number } = {}): TestIO {
   const outChunks: Buffer[] = [];
   const errChunks: Buffer[] = [];
@@ -80,17 +83,14 @@ export function testIO(opts: { tty?: boolean; stdin?: string | Buffer; color?: b
   else stdin.end();
   const tty = opts.tty ?? false;
   const toBuf = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.from(c) : Buffer.from(c));
-  return {
-    stdin,
-    stdout: { write: (c) => outChunks.push(toBuf(c)) },
-    stderr: { write: (c) => errChunks.push(toBuf(c)) },
-    stdinIsTTY: tty,
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    color: opts.color ?? false,
-    columns: opts.columns ?? 100,
+  const io = openDoor(
+    { stream: { write: (c) => outChunks.push(toBuf(c)) }, isTTY: tty },
+    { stream: { write: (c) => errChunks.push(toBuf(c)) }, isTTY: tty },
+    { stdin: () => stdin, stdinIsTTY: () => tty, color: opts.color ?? false, columns: opts.columns ?? 100 },
+  );
+  return Object.assign(io, {
     out: () => Buffer.concat(outChunks).toString('utf8'),
     err: () => Buffer.concat(errChunks).toString('utf8'),
     outBytes: () => Buffer.concat(outChunks),
-  };
+  });
 }

@@ -1,15 +1,15 @@
 // The API key must never be printed, however a server hands it back: quoted in an error, in a
 // record, inside a cursor that a resume hint repeats. A server may change its case or cut it, so the
 // key is matched without regard to case, and any run of MASK_RUN or more of its consecutive characters
-// counts as the key. The mask sits on stdout and stderr themselves (maskingIO), so no output path
-// (records, tables, errors, hints, --debug) can forget it; a key is added once it is about to be sent.
-import type { IOStreams, OutStream } from './io';
+// counts as the key. The mask is the first stage of the output door (src/output/door.ts), so no output
+// path (records, tables, errors, hints, --debug, a pager) can forget it; a key is added once it is
+// about to be sent.
 
 /** How long a piece of the key must be to be masked: long enough that ordinary text never matches. */
 const MASK_RUN = 12;
 const MASK = '****';
 
-interface Masker {
+export interface Masker {
   pattern: RegExp;
   /**
    * A quick test first: every run of MASK_RUN characters of the key holds a whole aligned block of 4
@@ -63,48 +63,46 @@ function maskWith(text: string, m: Masker): string {
   return last === 0 ? text : out + text.slice(last);
 }
 
-/** `text` with every form of `key` in it (any case, any run of MASK_RUN+ characters) masked. */
+/** `text` with every form of `key` in it (any case, any run of MASK_RUN+ characters, encoded forms) masked. */
 export function maskKeyIn(text: string, key: string | undefined): string {
-  const m = key ? maskerFor(key) : undefined;
-  return m ? maskWith(text, m) : text;
+  return key ? maskWithAll(text, keyMaskers(key)) : text;
 }
 
 /**
- * The same streams, masking every key given to `maskSecret` from then on in whatever is written.
- * Bytes are searched as latin1 (one character per byte), so binary output passes through unchanged.
+ * The key as it may appear once a server or a URL has handled it: percent-encoded (a path or query
+ * with `encodeURIComponent`, a form with URLSearchParams; hex in either case is matched since the
+ * mask ignores case), with JSON's `\/`, or in base64 (Basic auth, a token that wraps it).
  */
-export function maskingIO(io: IOStreams): IOStreams {
-  const maskers: Masker[] = [];
-  const known = new Set<string>();
-  const mask = (chunk: string | Uint8Array): string | Uint8Array => {
-    if (maskers.length === 0) return chunk;
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-    let masked = text;
-    for (const m of maskers) masked = maskWith(masked, m);
-    if (masked === text) return chunk;
-    return typeof chunk === 'string' ? masked : Buffer.from(masked, 'latin1');
-  };
-  const wrap = (out: OutStream): OutStream =>
-    new Proxy(out, {
-      get(target, prop) {
-        if (prop === 'write')
-          return (chunk: string | Uint8Array, ...rest: unknown[]) => (target.write as (...a: unknown[]) => unknown)(mask(chunk), ...rest);
-        const value = Reflect.get(target, prop, target) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  return Object.defineProperties({} as IOStreams, {
-    ...Object.getOwnPropertyDescriptors(io),
-    stdout: { value: wrap(io.stdout), enumerable: true },
-    stderr: { value: wrap(io.stderr), enumerable: true },
-    maskSecret: {
-      enumerable: true,
-      value: (key: string) => {
-        if (known.has(key)) return;
-        known.add(key);
-        const m = maskerFor(key);
-        if (m) maskers.push(m);
-      },
-    },
-  });
+function encodedForms(key: string): string[] {
+  const forms = new Set([
+    key,
+    encodeURIComponent(key),
+    new URLSearchParams({ k: key }).toString().slice(2),
+    key.replace(/\//g, '\\/'),
+    Buffer.from(key).toString('base64').replace(/=+$/, ''),
+    Buffer.from(key).toString('base64url'),
+  ]);
+  return [...forms];
+}
+
+/** The maskers for a key and each of its encoded forms. */
+export function keyMaskers(key: string): Masker[] {
+  return encodedForms(key).flatMap((form) => maskerFor(form) ?? []);
+}
+
+/** `text` with every masker applied. */
+export function maskWithAll(text: string, maskers: readonly Masker[]): string {
+  let masked = text;
+  for (const m of maskers) masked = maskWith(masked, m);
+  return masked;
+}
+
+// `scheme://user:password@`: the password of a URL someone typed (a receiver behind basic auth, a
+// proxy) is never printed back, whichever line or record the URL lands in.
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>\\]*):([^\s/?#@"'<>\\]+)@/gi;
+
+/** `text` with the password of every `scheme://user:pass@` URL in it masked. */
+export function maskUrlPasswords(text: string): string {
+  if (!text.includes('://')) return text;
+  return text.replace(URL_PASSWORD, (_m, user: string) => `${user}:${MASK}@`);
 }

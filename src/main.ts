@@ -3,7 +3,6 @@ import { CommanderError } from 'commander';
 import { buildProgram } from './cli';
 import { describeError, ExitCode } from './errors';
 import { systemIO, type IOStreams } from './io';
-import { maskingIO } from './key-mask';
 import { resolveJsonFlag } from './json-flag';
 import { escapeControl } from './output/escape';
 
@@ -17,8 +16,8 @@ export interface MainDeps {
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
   const env = deps.env ?? process.env;
-  // Every byte the run writes passes the key mask: a server may echo the key back anywhere.
-  const io = maskingIO(deps.io ?? systemIO(env));
+  // Every byte the run writes passes the output door (src/output/door.ts): key mask, escaper, failures.
+  const io = deps.io ?? systemIO(env);
   const signal = deps.signal ?? new AbortController().signal;
   let exitCode: number = ExitCode.OK;
   const program = buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), command: deps.command });

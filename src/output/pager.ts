@@ -12,7 +12,6 @@ import { delimiter, join } from 'node:path';
 import type { Context } from '../context';
 import { FailureError } from '../errors';
 import { escapeOneLine } from './escape';
-import type { IOStreams } from '../io';
 
 export interface Pager {
   /** The context to write through: stdout is the pager's input, and the signal includes `stopped`. */
@@ -69,25 +68,15 @@ export function startPager(ctx: Context): Pager | undefined {
     });
   });
   void exited.then(() => finished || quit.abort(new Error('pager closed')));
-  // A pager quit early makes our writes fail with EPIPE: that is `stopped`, not an error.
-  input.on('error', () => finished || quit.abort(new Error('pager closed')));
   const onInterrupt = () => child.kill('SIGTERM');
   ctx.signal.addEventListener('abort', onInterrupt, { once: true });
-  const io: IOStreams = {
-    get stdin() {
-      return ctx.io.stdin;
-    },
-    get stdinIsTTY() {
-      return ctx.io.stdinIsTTY;
-    },
-    stdout: input,
-    stderr: ctx.io.stderr,
-    stdoutIsTTY: true,
-    // The pager has the terminal: no progress line on stderr to fight over it.
-    stderrIsTTY: false,
-    color: ctx.io.color,
-    columns: ctx.io.columns,
-  };
+  // The pager is one more destination behind the same door: it gets masked, escaped bytes (it shows
+  // them on the terminal, so the escaper is on). A pager quit early makes our writes fail with EPIPE:
+  // that is `stopped`, not an error. The pager has the terminal: no progress line to fight over it.
+  const io = ctx.io.through(
+    { stream: input, isTTY: true, onFailure: () => finished || quit.abort(new Error('pager closed')) },
+    { stderrIsTTY: false, color: ctx.io.color },
+  );
   return {
     ctx: { ...ctx, io, signal: AbortSignal.any([ctx.signal, quit.signal]) },
     stopped: quit.signal,

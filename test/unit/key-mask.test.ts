@@ -1,8 +1,7 @@
-// maskKeyIn and maskingIO: every form of the key (any case, any run of 12+ of its characters) masked,
-// the text around it kept, binary output passed through untouched.
+// maskKeyIn: every form of the key (any case, any run of 12+ of its characters, its encoded forms)
+// masked, the text around it kept; URL passwords masked. The door's own tests: test/output/door.test.ts.
 import { describe, expect, it } from 'vitest';
-import { maskKeyIn, maskingIO } from '../../src/key-mask';
-import { testIO } from '../../src/io';
+import { maskKeyIn, maskUrlPasswords } from '../../src/key-mask';
 
 const KEY = 'sk_live_SECRETKEY1234567890';
 
@@ -33,24 +32,23 @@ describe('maskKeyIn', () => {
   });
 });
 
-describe('maskingIO', () => {
-  it('masks only after maskSecret, on stdout and stderr, strings and bytes alike', () => {
-    const raw = testIO();
-    const io = maskingIO(raw);
-    io.stdout.write(`before ${KEY}\n`);
-    io.maskSecret!(KEY);
-    io.stdout.write(`after ${KEY.toLowerCase()}\n`);
-    io.stderr.write(Buffer.from(`err ${KEY}\n`));
-    expect(raw.out()).toBe(`before ${KEY}\nafter ****\n`);
-    expect(raw.err()).toBe('err ****\n');
+describe('encoded forms of the key', () => {
+  const key = 'sk/live+SECRET/KEY+12345';
+  it.each([
+    ['encodeURIComponent', encodeURIComponent(key)],
+    ['lowercase hex', encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())],
+    ['URLSearchParams', new URLSearchParams({ k: key }).toString().slice(2)],
+    ['JSON \\/', key.replace(/\//g, '\\/')],
+    ['base64', Buffer.from(key).toString('base64')],
+    ['base64url', Buffer.from(key).toString('base64url')],
+    ['12 characters of the encoded form', encodeURIComponent(key).slice(3, 15)],
+  ])('%s', (_name, form) => {
+    expect(maskKeyIn(`cursor=${form};`, key)).not.toContain(form);
   });
 
-  it('bytes that are not text pass through unchanged', () => {
-    const raw = testIO();
-    const io = maskingIO(raw);
-    io.maskSecret!(KEY);
-    const bytes = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0xc3, 0x28]);
-    io.stdout.write(bytes);
-    expect(raw.outBytes().equals(bytes)).toBe(true);
+  it('URL passwords are masked, the user and host kept', () => {
+    expect(maskUrlPasswords('to http://ada:s3cret@127.0.0.1:8787/hooks ok')).toBe('to http://ada:****@127.0.0.1:8787/hooks ok');
+    expect(maskUrlPasswords('"https://u:p%40ss@h/x"')).toBe('"https://u:****@h/x"');
+    expect(maskUrlPasswords('http://127.0.0.1:8787/a@b')).toBe('http://127.0.0.1:8787/a@b');
   });
 });

@@ -1,0 +1,126 @@
+// The one door every byte a command writes goes through, in this order:
+//   1. the key mask (src/key-mask.ts): the key in any case, any 12-character run of it, and its
+//      encoded forms; and the password of any `scheme://user:pass@` URL;
+//   2. the text-safety escaper: on a terminal (or a pager, which is one), only newlines, tabs, the
+//      colour codes booking draws itself and the progress line's "clear line" get through raw; any
+//      other control, C1 or bidi character is shown as a visible escape. A pipe or file gets the bytes
+//      as written (the formats escape what they must; raw `api` bodies and `--jq -r` strings stay exact);
+//   3. write-failure handling: a write that throws or a destination that errors is reported to the
+//      destination's own handler (the pager: "the user quit"; the process streams: bin/booking.js);
+//   4. the destination: the process's stdout/stderr, a test's buffers, a pager's stdin.
+// Nothing else builds the streams a command writes to: systemIO and testIO (src/io.ts) hand their raw
+// destinations to openDoor, and a later destination (the pager) is reached only through `through()`,
+// which puts the same stages, sharing the same masks, in front of it.
+import type { IOStreams, OutStream } from '../io';
+import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../key-mask';
+import { escapeControl } from './escape';
+
+/** Where a stream's bytes end up, and what the door must know of it. */
+export interface Destination {
+  stream: OutStream;
+  /** A terminal (or a pager on one): the escaper stage is on. */
+  isTTY: boolean;
+  /** Called once when a write to it fails (EPIPE from a pager the user quit, ENOSPC…). */
+  onFailure?(err: Error): void;
+}
+
+/** The terminal facts and stdin that go with a set of destinations. */
+export interface DoorFacts {
+  stdin: () => IOStreams['stdin'];
+  stdinIsTTY: () => boolean;
+  color: boolean;
+  columns: number;
+}
+
+// Raw on a terminal: the progress line's "\r ESC[2K" and the SGR codes style.ts draws (chalk at 16
+// colours: bold, dim, their reset, red…cyan, the colour reset, the full reset). Any other ESC — an
+// OSC title, a cursor move, a blink a server slipped into a field — is escaped.
+const TERMINAL_UNSAFE =
+  /\r\x1b\[2K|\x1b\[(?:0|1|2|22|3[1-6]|39)?m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const TERMINAL_UNSAFE_ONE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** Text for a terminal: every character stage 2 does not let through, escaped. */
+export function terminalSafe(text: string): string {
+  if (!TERMINAL_UNSAFE_ONE.test(text)) return text;
+  return text.replace(TERMINAL_UNSAFE, (m) => (m.length > 1 ? m : escapeControl(m)));
+}
+
+function maskChunk(chunk: string | Uint8Array, maskers: readonly Masker[]): string | Uint8Array {
+  // Bytes are searched as latin1 (one character per byte), so binary output passes unchanged.
+  const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+  const masked = maskUrlPasswords(maskWithAll(text, maskers));
+  if (masked === text) return chunk;
+  return typeof chunk === 'string' ? masked : Buffer.from(masked, 'latin1');
+}
+
+function escapeChunk(chunk: string | Uint8Array): string | Uint8Array {
+  const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
+  const safe = terminalSafe(text);
+  return safe === text ? chunk : safe;
+}
+
+/** Stages 1-3 in front of one destination. */
+function doorStream(dest: Destination, maskers: readonly Masker[]): OutStream {
+  const target = dest.stream;
+  let failed = false;
+  const fail = (err: unknown) => {
+    if (failed) return;
+    failed = true;
+    dest.onFailure?.(err instanceof Error ? err : new Error(String(err)));
+  };
+  if (dest.onFailure && typeof (target as { on?: unknown }).on === 'function')
+    (target as unknown as NodeJS.EventEmitter).on('error', fail);
+  return {
+    write(chunk: string | Uint8Array) {
+      let out = maskChunk(chunk, maskers);
+      if (dest.isTTY) out = escapeChunk(out);
+      // After a failure the bytes have nowhere to go: dropped, and the handler has been told.
+      if (failed && dest.onFailure) return false;
+      try {
+        return target.write(out);
+      } catch (err) {
+        if (!dest.onFailure) throw err;
+        fail(err);
+        return false;
+      }
+    },
+    get writableNeedDrain() {
+      return target.writableNeedDrain;
+    },
+    once: target.once && ((event, listener) => target.once!(event, listener)),
+    off: target.off && ((event, listener) => target.off!(event, listener)),
+  };
+}
+
+/**
+ * The streams a command writes to: `stdout` and `stderr` behind the door. `maskSecret` adds a key
+ * to mask from then on, on these streams and on every later `through()` destination alike.
+ */
+export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFacts): IOStreams {
+  const maskers: Masker[] = [];
+  const known = new Set<string>();
+  const maskSecret = (key: string) => {
+    if (known.has(key)) return;
+    known.add(key);
+    maskers.push(...keyMaskers(key));
+  };
+  const build = (out: Destination, err: Destination, over: { stderrIsTTY: boolean; color: boolean }): IOStreams => ({
+    get stdin() {
+      return facts.stdin();
+    },
+    get stdinIsTTY() {
+      return facts.stdinIsTTY();
+    },
+    stdout: doorStream(out, maskers),
+    stderr: doorStream(err, maskers),
+    stdoutIsTTY: out.isTTY,
+    // A fact for the command (a pager that has the terminal turns the progress line off); the
+    // escaper keeps following what stderr really is.
+    stderrIsTTY: over.stderrIsTTY,
+    color: over.color,
+    columns: facts.columns,
+    maskSecret,
+    through: (next, opts) => build(next, err, opts),
+  });
+  return build(stdout, stderr, { stderrIsTTY: stderr.isTTY, color: facts.color });
+}
