@@ -2,10 +2,11 @@
 // so a script needs no jq installed and gets jq's own semantics. The wasm (~1 MB) is loaded only by a
 // run that uses --jq. The value goes to jq as lossless JSON text, so a big integer jq passes through
 // unchanged (`.id`) keeps its digits; one jq computes with becomes a double, as in jq itself.
-// Strings are printed raw and values compact when piped, indented on a terminal, as gh does.
+// Strings are printed raw and values compact when piped, indented on a terminal, as gh does
+// (jq-text.ts lays out and escapes what jq returns).
 import { stringifyJson } from '../json';
 import { FailureError, UsageError } from '../errors';
-import { escapeControlKeepLines } from './escape';
+import { jqResultText } from './jq-text';
 import { emit, type OutputContext } from './sink';
 
 type JqModule = typeof import('jq-wasm');
@@ -34,13 +35,11 @@ export async function loadJqFilter(ctx: OutputContext, expression: string): Prom
     const alone = jq.raw('null', expression, ['-n']);
     throw new UsageError(`--jq: ${compileMessage(alone.exitCode === COMPILE_ERROR ? alone.stderr : check.stderr)}`);
   }
-  const flags = ctx.io.stdoutIsTTY ? ['-r'] : ['-r', '-c'];
+  const flags = ['-c'];
   return {
     write(value) {
       const result = jq.raw(stringifyJson(value), expression, flags);
-      const text = result.stdout === '' || result.stdout.endsWith('\n') ? result.stdout : `${result.stdout}\n`;
-      // Raw strings from the API reach a terminal escaped; a pipe gets them exactly, as from jq.
-      emit(ctx, ctx.io.stdoutIsTTY ? escapeControlKeepLines(text) : text);
+      emit(ctx, jqResultText(result.stdout, ctx.io.stdoutIsTTY));
       // A runtime failure (`error("x")`, `.[]` on a number) after the results before it, as jq does: exit 1.
       if (result.exitCode !== 0) throw new FailureError(`--jq: ${runtimeMessage(result.stderr)}`);
     },

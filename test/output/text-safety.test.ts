@@ -57,3 +57,18 @@ describe('one escaper', () => {
     expect(escapeJsonText(JSON.stringify(value))).toBe(text.trimEnd());
   });
 });
+
+describe('--jq output', () => {
+  const value = { uid: 'bk\u202e\x85\x1b]0;t\x07', n: [1, { a: {} }] };
+  it('JSON text carries C1 and bidi characters as \\uXXXX; indented on a terminal, compact in a pipe', async () => {
+    const { jqResultText } = await import('../../src/output/jq-text');
+    const compact = JSON.stringify(value);
+    expect(jqResultText(`${compact}\n`, false)).toBe(`${escapeJsonText(compact)}\n`);
+    expect(jqResultText(`${compact}\n`, true)).toBe(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
+    expect(jqResultText(`${compact}\n`, false).trimEnd()).not.toMatch(RAW);
+  });
+  it('raw strings are byte-exact for a pipe (the door escapes them on a terminal)', async () => {
+    const { jqResultText } = await import('../../src/output/jq-text');
+    expect(jqResultText(`${JSON.stringify(value.uid)}\n`, false)).toBe(`${value.uid}\n`);
+  });
+});
