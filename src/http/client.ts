@@ -158,7 +158,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         res = await follow(url, signal);
       } catch (err) {
         if (err instanceof CliError) throw err;
-        if (retry >= retries || !isRetryableError(err)) throw networkFailure('GET', url, err, retry, env);
+        if (retry >= retries || !isRetryableError(err, url)) throw networkFailure('GET', url, err, retry, env);
         const ms = backoffMs(retry, baseMs);
         log.retry(retry + 1, retries, ms, errorCode(err) ?? 'a network error');
         await wait(ms, signal);

@@ -157,7 +157,13 @@ export function networkFailure(
   else if (code && /CERT|TLS|SSL/.test(code))
     what = `TLS problem with ${url.host}: ${escapeOneLine(oneLine(e.message ?? ''), 160)} (${code})`;
   else what = `request failed: ${escapeOneLine(oneLine(e.message ?? String(err)), 160)}${code ? ` (${code})` : ''}`;
-  return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`);
+  const hint = code === 'ECONNREFUSED' && isSandboxDefault(url) ? 'is `booking sandbox` running? Start it in another terminal.' : undefined;
+  return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`, hint);
+}
+
+/** The address `booking sandbox` listens on by default (src/sandbox/defaults.ts: 127.0.0.1:4010). */
+function isSandboxDefault(url: URL): boolean {
+  return url.protocol === 'http:' && url.port === '4010' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
 }
 
 /**
