@@ -6,7 +6,7 @@
 _booking__node() {
   case $1 in
     '')
-      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion help'
+      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion version help'
       _booking_opts='-V --version -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
@@ -150,6 +150,11 @@ _booking__node() {
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
+    'version')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
     'help')
       _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
@@ -173,6 +178,7 @@ _booking__child() {
     '|sandbox') _booking_path='sandbox' ;;
     '|config') _booking_path='config' ;;
     '|completion') _booking_path='completion' ;;
+    '|version') _booking_path='version' ;;
     '|help') _booking_path='help' ;;
     'auth|status') _booking_path='auth status' ;;
     'auth|help') _booking_path='auth help' ;;
@@ -227,7 +233,7 @@ _booking__arg() {
     'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
-    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion help' ;;
+    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion version help' ;;
   esac
 }
 

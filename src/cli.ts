@@ -62,7 +62,44 @@ export function buildProgram(deps: ProgramDeps): Command {
     cmd.copyInheritedSettings(cmd.parent!);
     if (cmd.commands.length > 0) helpOnBareGroup(cmd);
   });
+  for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
   return program;
+}
+
+/**
+ * An unknown option given before the command (`booking --limt 3 bookings list`): commander looks
+ * only at the options known at that point (the global ones) for a suggestion. The command named later
+ * in the line knows the option: its suggestion is given (`did you mean '--limit'?`), and an option of
+ * that command given before it is told to go after it.
+ */
+function optionsOfLaterCommand(group: Command): void {
+  const own = group.unknownOption.bind(group);
+  group.unknownOption = (flag: string) => {
+    let root = group;
+    while (root.parent) root = root.parent;
+    const args = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
+    let leaf = root;
+    for (const word of args) {
+      const sub = leaf.commands.find((c) => c.name() === word || c.aliases().includes(word));
+      if (sub) leaf = sub;
+    }
+    if (leaf.commands.length > 0) return own(flag);
+    const name = flag.split('=')[0];
+    if (leaf.options.some((o) => o.long === name || o.short === name)) {
+      const path = commandPath(leaf);
+      group.error(`error: option '${name}' belongs to '${path}': put it after the command (booking ${path} ${name} …)`, {
+        code: 'commander.unknownOption',
+      });
+    }
+    return leaf.unknownOption(flag);
+  };
+}
+
+/** "bookings list": the words that name the command, without the program's. */
+function commandPath(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
 }
 
 /**
