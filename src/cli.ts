@@ -72,9 +72,13 @@ export function buildProgram(deps: ProgramDeps): Command {
  * in the line knows the option: its suggestion is given (`did you mean '--limit'?`), and an option of
  * that command given before it is told to go after it.
  */
+/** commander's hook for an unknown option, untyped in its .d.ts. */
+type UnknownOptionHook = { unknownOption(flag: string): void };
+
 function optionsOfLaterCommand(group: Command): void {
-  const own = group.unknownOption.bind(group);
-  group.unknownOption = (flag: string) => {
+  const hooked = group as unknown as UnknownOptionHook;
+  const own = hooked.unknownOption.bind(group);
+  hooked.unknownOption = (flag: string) => {
     let root = group;
     while (root.parent) root = root.parent;
     const args = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
@@ -91,7 +95,7 @@ function optionsOfLaterCommand(group: Command): void {
         code: 'commander.unknownOption',
       });
     }
-    return leaf.unknownOption(flag);
+    return (leaf as unknown as UnknownOptionHook).unknownOption(flag);
   };
 }
 
