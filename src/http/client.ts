@@ -176,6 +176,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           body: res.body,
           contentType,
           retries: retry,
+          retryAfterMs: after,
           tooLongWait: tooLong ? { askedMs: after, maxMs: MAX_RETRY_AFTER_MS } : undefined,
           authHint,
           apiKey: connection.apiKey,

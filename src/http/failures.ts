@@ -85,6 +85,8 @@ export interface StatusFailure {
   contentType?: string;
   /** Retries already spent on this request. */
   retries: number;
+  /** The Retry-After of the answer, in ms, when it had one. */
+  retryAfterMs?: number;
   /** Set when the server asked for a longer wait (askedMs) than the client sleeps for (maxMs). */
   tooLongWait?: { askedMs: number; maxMs: number };
   /** The hint for a refused key (401/403); "run: booking login" when not given. */
@@ -109,7 +111,7 @@ export function errorForStatus(f: StatusFailure): CliError {
       f.tooLongWait !== undefined
         ? `the server asks to wait ${Math.ceil(f.tooLongWait.askedMs / 1000)}s (booking waits at most ${f.tooLongWait.maxMs / 1000}s); try again after that.`
         : 'try again later, or raise --retries.';
-    return new RateLimitError(message, hint);
+    return new RateLimitError(message, hint, f.retryAfterMs);
   }
   return new FailureError(message);
 }
