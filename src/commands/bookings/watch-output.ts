@@ -56,7 +56,7 @@ function terminalWriter(ctx: Context, fields: string[] | undefined): EventWriter
     ? { listed: (t) => t, added: green, changed: yellow, removed: red }
     : { listed: (t) => t, added: (t) => t, changed: (t) => t, removed: (t) => t };
   const faint = ctx.io.color ? dim : (t: string) => t;
-  let uidWidth = 16;
+  let uidWidth = 17; // bk_ and 14 characters, as the sandbox makes them; a longer uid widens later lines
   const line = (e: WatchEvent): string => {
     const uid = escapeControl(e.uid);
     uidWidth = Math.max(uidWidth, uid.length);
