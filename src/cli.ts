@@ -9,7 +9,7 @@ import { UsageError } from './errors';
 import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
-import { addHelpCommand, configureHelpLayout } from './help';
+import { addHelpCommand, commandPath, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
 export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -97,13 +97,6 @@ function optionsOfLaterCommand(group: Command): void {
     }
     return (leaf as unknown as UnknownOptionHook).unknownOption(flag);
   };
-}
-
-/** "bookings list": the words that name the command, without the program's. */
-function commandPath(cmd: Command): string {
-  const words: string[] = [];
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
-  return words.join(' ');
 }
 
 /**
