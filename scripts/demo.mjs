@@ -18,10 +18,17 @@ const saveDir = join(tmp, 'captures');
 const env = { ...cleanEnv(), BOOKING_CONFIG_DIR: join(tmp, 'config') };
 const children = new Set();
 const failed = [];
+// Set on Ctrl-C: from then on no step starts and nothing more is shown (the terminal sent the same
+// SIGINT to the running command, which ends on it; the next step must not start after it).
+let interrupted = false;
+class Stopped extends Error {}
 
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[0m` : s);
 const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-const show = (line) => process.stdout.write(`\n${bold(`$ ${line}`)}\n`);
+const show = (line) => {
+  if (interrupted) throw new Stopped();
+  process.stdout.write(`\n${bold(`$ ${line}`)}\n`);
+};
 
 function cleanEnv() {
   const out = {};
@@ -32,6 +39,7 @@ function cleanEnv() {
 }
 
 function start(args, stdio) {
+  if (interrupted) throw new Stopped();
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio });
   children.add(child);
   child.exited = new Promise((res) => child.on('close', (code, signal) => res(code ?? signal)));
@@ -49,6 +57,7 @@ async function booking(args, { stdin, capture = false, expect = 0, shown } = {})
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   const code = await child.exited;
   clearTimeout(timer);
+  if (interrupted) throw new Stopped();
   if (capture) process.stdout.write(out);
   if (code !== expect) {
     failed.push(`booking ${args[0]}${args[1] && !args[1].startsWith('-') ? ` ${args[1]}` : ''} (exit ${code}, expected ${expect})`);
@@ -124,6 +133,7 @@ async function run() {
   const listener = start(listenArgs, ['ignore', 'inherit', 'inherit']);
   await Promise.race([new Promise((r) => setTimeout(r, LISTEN_SECONDS * 1000)), listener.exited]);
   const listenCode = await stop(listener, 'SIGINT');
+  if (interrupted) throw new Stopped();
   if (listenCode !== 0 && listenCode !== 130) failed.push(`booking webhook listen (exit ${listenCode})`);
 
   const captures = listCaptures();
@@ -164,11 +174,11 @@ async function cleanup() {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-let interrupted = false;
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
     if (interrupted) return;
     interrupted = true;
+    process.stdout.write('\ndemo: interrupted; stopping the sandbox and cleaning up\n');
     void cleanup().finally(() => process.exit(130));
   });
 }
@@ -183,7 +193,7 @@ try {
     process.stdout.write('\nDemo done: the sandbox served every command and its deliveries verified as authentic.\n');
   }
 } catch (err) {
-  process.stderr.write(`\ndemo: ${err instanceof Error ? err.message : String(err)}\n`);
+  if (!interrupted) process.stderr.write(`\ndemo: ${err instanceof Error ? err.message : String(err)}\n`);
   code = 1;
 } finally {
   await cleanup();

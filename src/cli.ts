@@ -9,7 +9,7 @@ import { UsageError } from './errors';
 import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
-import { addHelpCommand, configureHelpLayout } from './help';
+import { addHelpCommand, commandPath, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
 export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -62,7 +62,41 @@ export function buildProgram(deps: ProgramDeps): Command {
     cmd.copyInheritedSettings(cmd.parent!);
     if (cmd.commands.length > 0) helpOnBareGroup(cmd);
   });
+  for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
   return program;
+}
+
+/**
+ * An unknown option given before the command (`booking --limt 3 bookings list`): commander looks
+ * only at the options known at that point (the global ones) for a suggestion. The command named later
+ * in the line knows the option: its suggestion is given (`did you mean '--limit'?`), and an option of
+ * that command given before it is told to go after it.
+ */
+/** commander's hook for an unknown option, untyped in its .d.ts. */
+type UnknownOptionHook = { unknownOption(flag: string): void };
+
+function optionsOfLaterCommand(group: Command): void {
+  const hooked = group as unknown as UnknownOptionHook;
+  const own = hooked.unknownOption.bind(group);
+  hooked.unknownOption = (flag: string) => {
+    let root = group;
+    while (root.parent) root = root.parent;
+    const args = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
+    let leaf = root;
+    for (const word of args) {
+      const sub = leaf.commands.find((c) => c.name() === word || c.aliases().includes(word));
+      if (sub) leaf = sub;
+    }
+    if (leaf.commands.length > 0) return own(flag);
+    const name = flag.split('=')[0];
+    if (leaf.options.some((o) => o.long === name || o.short === name)) {
+      const path = commandPath(leaf);
+      group.error(`error: option '${name}' belongs to '${path}': put it after the command (booking ${path} ${name} …)`, {
+        code: 'commander.unknownOption',
+      });
+    }
+    return (leaf as unknown as UnknownOptionHook).unknownOption(flag);
+  };
 }
 
 /**

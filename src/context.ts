@@ -5,6 +5,7 @@ import { escapeControl } from './output/escape';
 import { clearProgressLine } from './output/progress';
 import type { ConfigStore, Connection } from './config/types';
 import type { HttpClient } from './http/types';
+import type { Sleep } from './http/retry';
 
 export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson'];
@@ -38,6 +39,8 @@ export interface Context {
   /** Aborted on SIGINT/SIGTERM. */
   signal: AbortSignal;
   now(): Date;
+  /** Waits between repeated work (bookings watch's polls); Ctrl-C cuts it short. Tests inject one with their clock. */
+  sleep?: Sleep;
   config(): Promise<ConfigStore>;
   /**
    * Profile + env + flags resolved to base URL and key; AuthError (exit 3) when either is missing,

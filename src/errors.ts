@@ -46,7 +46,12 @@ export class NotFoundError extends CliError {
 
 /** 429 still after the retries. Exit 5. */
 export class RateLimitError extends CliError {
-  constructor(message: string, hint?: string) {
+  constructor(
+    message: string,
+    hint?: string,
+    /** The wait the server asked for (Retry-After), when it named one: what a repeating command waits. */
+    readonly retryAfterMs?: number,
+  ) {
     super(message, ExitCode.RATE_LIMITED, hint);
   }
 }

@@ -64,7 +64,8 @@ function visible(cmd: Command): Command[] {
   return new Help().visibleCommands(cmd);
 }
 
-function commandPath(cmd: Command): string {
+/** "bookings list": the words that name the command, without the program's. */
+export function commandPath(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');

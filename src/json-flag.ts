@@ -5,7 +5,11 @@
 // comma, comes where the command takes no more positional arguments, or comes before a command name
 // (`booking --json uid bookings list`). Otherwise `--json` alone is
 // meant, written as `--json=` (which the option reads as "all fields"); `--json=a,b` is always fields.
+// A list as typed in a hurry is read as meant: `uid,status,` and `'uid, status'` are `uid,status`;
+// and a field list before the positional (`bookings get --json uid bk_1`) is fields when the command
+// would otherwise get one argument too many. When it still gets too many, the error names --json.
 import type { Command, Option } from 'commander';
+import { UsageError } from './errors';
 
 const FIELD_LIST = /^[A-Za-z_@$][\w@$-]*(?:(?:\.|\[\d+\]\.?)[\w@$-]+)*(?:,[A-Za-z_@$][\w@$-]*(?:(?:\.|\[\d+\]\.?)[\w@$-]+)*)*$/;
 
@@ -28,11 +32,22 @@ export function resolveJsonFlag(argv: string[], program: Command): string[] {
     if (arg === '--json') {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('-')) continue;
-      const leafDone = current.commands.length === 0 && argumentsTaken(current, positionals);
+      const fields = tidyList(next);
+      // The positional words after this one: whether the leaf can take this word as one more.
+      const leaf = current.commands.length === 0;
+      const others = leaf ? positionals + laterPositionals(argv, i + 2, current) : 0;
+      const overfull = leaf && others + 1 > maxArguments(current);
       // `booking --json uid bookings list`: a word that names no command here, followed by one that does.
       const beforeCommand = !isCommand(current, next) && isCommand(current, argv[i + 2]);
-      if (FIELD_LIST.test(next) && (next.includes(',') || leafDone || beforeCommand)) {
-        out.push(next);
+      const asFields = FIELD_LIST.test(fields) && (fields.includes(',') || overfull || beforeCommand);
+      if (leaf && (asFields ? others : others + 1) > maxArguments(current)) {
+        throw new UsageError(
+          `too many arguments for '${current.name()}' (after --json ${next}).`,
+          'give --json its fields as one comma-separated word, such as --json uid,status.',
+        );
+      }
+      if (asFields) {
+        out.push(fields);
         i++;
       } else {
         out[out.length - 1] = '--json=';
@@ -55,10 +70,33 @@ export function resolveJsonFlag(argv: string[], program: Command): string[] {
   return out;
 }
 
-/** True when the command's positional arguments are all given (none is variadic). */
-function argumentsTaken(cmd: Command, given: number): boolean {
+/** `uid, status,` → `uid,status`: spaces around commas and a trailing comma dropped. */
+function tidyList(word: string): string {
+  return word
+    .trim()
+    .replace(/\s*,\s*/g, ',')
+    .replace(/,$/, '');
+}
+
+/** How many positional arguments the command takes (Infinity when one is variadic). */
+function maxArguments(cmd: Command): number {
   const args = cmd.registeredArguments;
-  return !args.some((a) => a.variadic) && given >= args.length;
+  return args.some((a) => a.variadic) ? Infinity : args.length;
+}
+
+/** The positional words in argv from `from` on, option values skipped (a later --json's list too). */
+function laterPositionals(argv: string[], from: number, cmd: Command): number {
+  let count = 0;
+  for (let i = from; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return count + argv.length - i - 1;
+    if (arg === '--json') {
+      if (argv[i + 1]?.includes(',')) i++;
+    } else if (arg.startsWith('-') && arg !== '-') {
+      if (!arg.includes('=') && takesValue(cmd, arg)) i++;
+    } else count++;
+  }
+  return count;
 }
 
 /** Whether the option word (of this command or one above it) takes the next word as its value. */

@@ -31,9 +31,10 @@ export function listOption(value: string): string[] {
   return parts;
 }
 
-/** --json's optional list: `--json` alone (or `--json=`) is true, `--json uid,status` the fields. */
+/** --json's optional list: `--json` alone (or `--json=`) is true, `--json uid,status` the fields (a trailing comma ignored). */
 export function jsonOption(value: string): true | string[] {
-  return value === '' ? true : listOption(value);
+  const list = value.replace(/,\s*$/, '');
+  return list.trim() === '' ? true : listOption(list);
 }
 
 export function nonEmpty(what: string): (value: string) => string {

@@ -15,18 +15,25 @@ const PLAIN = {
  * which says "no" under CI=true or a missing TERM) and would disagree with the rest of the output.
  */
 const { bold, dim, red, green, blue, cyan } = colors;
+// Each style takes its text alone: inquirer calls style.message(text, status), and a chalk function
+// given two arguments joins them with a space, which printed "API key: idle", "loading", "done".
 const COLOURED = {
   prefix: { idle: blue('?'), done: green('\u2714') },
   style: {
-    answer: cyan,
-    message: bold,
+    answer: (text: string) => cyan(text),
+    message: (text: string) => bold(text),
     error: (text: string) => red(`> ${text}`),
     defaultAnswer: (text: string) => dim(`(${text})`),
-    help: dim,
-    highlight: cyan,
+    help: (text: string) => dim(text),
+    highlight: (text: string) => cyan(text),
     key: (text: string) => cyan(bold(`<${text}>`)),
   },
 };
+
+/** The prompt's look: inquirer's default when colour is on, plain text otherwise. */
+export function promptTheme(color: boolean): typeof PLAIN {
+  return color ? COLOURED : PLAIN;
+}
 
 /**
  * Asks for a secret without echoing it. Only on a terminal: elsewhere it is a usage error naming
@@ -44,7 +51,7 @@ export async function promptHidden(io: IOStreams, message: string, alternative: 
   process.once('beforeExit', onIdle);
   try {
     return await password(
-      { message, mask: false, theme: io.color ? COLOURED : PLAIN },
+      { message, mask: false, theme: promptTheme(io.color) },
       {
         input: io.stdin as NodeJS.ReadableStream & { isTTY?: boolean },
         output: process.stderr,

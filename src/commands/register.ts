@@ -9,6 +9,7 @@ import { registerWebhookCommands } from './webhook/index';
 import { registerSandboxCommand } from './sandbox/index';
 import { registerConfigCommands } from './config/index';
 import { registerCompletionCommand } from './completion/index';
+import { registerVersionCommand } from './version/index';
 
 type Register = (program: Command, deps: CommandDeps) => void;
 
@@ -22,6 +23,7 @@ const MODULES: [names: string[], register: Register][] = [
   [['sandbox'], registerSandboxCommand],
   [['config'], registerConfigCommands],
   [['completion', '__complete'], registerCompletionCommand],
+  [['version'], registerVersionCommand],
 ];
 
 /**

@@ -158,7 +158,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         res = await follow(url, signal);
       } catch (err) {
         if (err instanceof CliError) throw err;
-        if (retry >= retries || !isRetryableError(err)) throw networkFailure('GET', url, err, retry, env);
+        if (retry >= retries || !isRetryableError(err, url)) throw networkFailure('GET', url, err, retry, env);
         const ms = backoffMs(retry, baseMs);
         log.retry(retry + 1, retries, ms, errorCode(err) ?? 'a network error');
         await wait(ms, signal);
@@ -176,6 +176,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           body: res.body,
           contentType,
           retries: retry,
+          retryAfterMs: after,
           tooLongWait: tooLong ? { askedMs: after, maxMs: MAX_RETRY_AFTER_MS } : undefined,
           authHint,
           apiKey: connection.apiKey,

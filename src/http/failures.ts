@@ -85,6 +85,8 @@ export interface StatusFailure {
   contentType?: string;
   /** Retries already spent on this request. */
   retries: number;
+  /** The Retry-After of the answer, in ms, when it had one. */
+  retryAfterMs?: number;
   /** Set when the server asked for a longer wait (askedMs) than the client sleeps for (maxMs). */
   tooLongWait?: { askedMs: number; maxMs: number };
   /** The hint for a refused key (401/403); "run: booking login" when not given. */
@@ -109,7 +111,7 @@ export function errorForStatus(f: StatusFailure): CliError {
       f.tooLongWait !== undefined
         ? `the server asks to wait ${Math.ceil(f.tooLongWait.askedMs / 1000)}s (booking waits at most ${f.tooLongWait.maxMs / 1000}s); try again after that.`
         : 'try again later, or raise --retries.';
-    return new RateLimitError(message, hint);
+    return new RateLimitError(message, hint, f.retryAfterMs);
   }
   return new FailureError(message);
 }
@@ -157,7 +159,13 @@ export function networkFailure(
   else if (code && /CERT|TLS|SSL/.test(code))
     what = `TLS problem with ${url.host}: ${escapeOneLine(oneLine(e.message ?? ''), 160)} (${code})`;
   else what = `request failed: ${escapeOneLine(oneLine(e.message ?? String(err)), 160)}${code ? ` (${code})` : ''}`;
-  return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`);
+  const hint = code === 'ECONNREFUSED' && isSandboxDefault(url) ? 'is `booking sandbox` running? Start it in another terminal.' : undefined;
+  return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`, hint);
+}
+
+/** The address `booking sandbox` listens on by default (src/sandbox/defaults.ts: 127.0.0.1:4010). */
+function isSandboxDefault(url: URL): boolean {
+  return url.protocol === 'http:' && url.port === '4010' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
 }
 
 /**

@@ -4,6 +4,7 @@
 // its backoff has no jitter. Here a lost connection repeats the whole request.
 import { InterruptedError } from '../errors';
 import { errorCode } from './failures';
+import { isLoopbackHost } from './url';
 
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
@@ -24,8 +25,13 @@ const RETRY_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_CLOSED',
 ]);
 
-export function isRetryableError(err: unknown): boolean {
+/**
+ * Whether the same GET may succeed if repeated. A refused connection to a loopback address is not
+ * retried: nothing listens on that port of this machine (a stopped sandbox), and no wait changes that.
+ */
+export function isRetryableError(err: unknown, url?: URL): boolean {
   const code = errorCode(err);
+  if (code === 'ECONNREFUSED' && url && isLoopbackHost(url.hostname)) return false;
   return code !== undefined && RETRY_CODES.has(code);
 }
 

@@ -21,12 +21,7 @@ export const newCmdBookingsList = defineCommand<BookingsListOptions>({
   aliases: ['ls'],
   description: 'list bookings, following cursors automatically',
   options: [
-    // Choices for help and completion only: the parser set after them lets any other value through.
-    new Option('-s, --status <status>', 'only bookings with this status; another value the service knows is passed on')
-      .choices(BOOKING_STATUSES)
-      .argParser(nonEmpty('--status')),
-    option('-L, --limit <n>', 'print at most N bookings in total, across pages', intOption(1, 1_000_000_000)),
-    option('--page-size <n>', 'bookings per request (query limit); default min(--limit, 100)', intOption(1, 10_000)),
+    ...bookingFilterOptions('print'),
     option('--cursor <cursor>', 'start at this cursor (or next-page URL)', nonEmpty('--cursor')),
     option('--no-paginate', 'fetch one page only; the next cursor goes to stderr'),
     ...pagingRuleOptions('', ' (overrides discovery)'),
@@ -40,6 +35,18 @@ export const newCmdBookingsList = defineCommand<BookingsListOptions>({
   ],
   run: runBookingsList,
 });
+
+/** -s, -L and --page-size, which bookings watch shares; `verb` says what -L caps ("print", "watch"). */
+export function bookingFilterOptions(verb: string): Option[] {
+  return [
+    // Choices for help and completion only: the parser set after them lets any other value through.
+    new Option('-s, --status <status>', 'only bookings with this status; another value the service knows is passed on')
+      .choices(BOOKING_STATUSES)
+      .argParser(nonEmpty('--status')),
+    option('-L, --limit <n>', `${verb} at most N bookings in total, across pages`, intOption(1, 1_000_000_000)),
+    option('--page-size <n>', 'bookings per request (query limit); default min(--limit, 100)', intOption(1, 10_000)),
+  ];
+}
 
 export async function runBookingsList(opts: BookingsListOptions, ctx: Context): RunResult {
   await runList(ctx, {

@@ -1,0 +1,55 @@
+// A refused connection to this machine (a sandbox not started, or stopped): said at once, not after
+// three retries, and with the way out when the address is the sandbox's default.
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { networkFailure } from '../../src/http/failures';
+import { isRetryableError } from '../../src/http/retry';
+import { runMain } from '../helpers/in-process';
+import { tempConfigDir } from '../helpers/cli';
+
+/** A loopback port that nothing listens on (taken, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+
+describe('a refused connection', () => {
+  it('is not retried on loopback, and still is elsewhere', () => {
+    expect(isRetryableError(refused, new URL('http://127.0.0.1:4010/api/v1/me'))).toBe(false);
+    expect(isRetryableError(refused, new URL('http://localhost:8080/'))).toBe(false);
+    expect(isRetryableError(refused, new URL('http://[::1]:8080/'))).toBe(false);
+    expect(isRetryableError(refused, new URL('https://api.example.com/'))).toBe(true);
+    const reset = Object.assign(new Error('reset'), { code: 'ECONNRESET' });
+    expect(isRetryableError(reset, new URL('http://127.0.0.1:4010/'))).toBe(true);
+  });
+
+  it("asks whether the sandbox is running when the base URL is the sandbox's default address", () => {
+    for (const base of ['http://127.0.0.1:4010', 'http://localhost:4010']) {
+      const e = networkFailure('GET', new URL(`${base}/api/v1/me`), refused, 0, {});
+      expect(e.message).toMatch(/^GET \/api\/v1\/me: cannot connect to .*:4010 \(ECONNREFUSED\)$/);
+      expect(e.hint).toBe('is `booking sandbox` running? Start it in another terminal.');
+    }
+    expect(networkFailure('GET', new URL('http://127.0.0.1:4011/api/v1/me'), refused, 0, {}).hint).toBeUndefined();
+  });
+
+  it('whoami against a closed loopback port fails at once: one request, exit 1', async () => {
+    const port = await closedPort();
+    const cfg = tempConfigDir();
+    try {
+      const r = await runMain(['whoami', '--debug', '--retries', '3'], {
+        env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: `http://127.0.0.1:${port}`, BOOKING_API_KEY: 'sk_test_x' },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`cannot connect to 127.0.0.1:${port} (ECONNREFUSED)\n`);
+      expect(r.stderr).not.toMatch(/retry|retries/i);
+    } finally {
+      cfg.cleanup();
+    }
+  });
+});
