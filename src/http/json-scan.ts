@@ -1,8 +1,9 @@
 // One quick pass over a JSON body before it is parsed, for two things JSON.parse cannot be asked:
 // - how deep it nests: printing (and walking) a value recurses, so a document nested deeper than
 //   MAX_DEPTH is refused here, as an error naming the request, rather than a stack overflow later;
-// - whether JSON.parse would lose anything: a number it cannot give back digit for digit (more than
-//   15 significant digits, 1.50, 1e3, -0). Only then is the slower lossless parser needed.
+// - which numbers JSON.parse would change: one it cannot give back byte for byte (more than 15
+//   significant digits, 1.50, 1e3, -0, 1e400). Their places are recorded, so that src/json.ts can
+//   hand them to JSON.parse as marked strings and keep every digit (parseMarked).
 // One loop over the bytes: a fraction of what the parse itself costs.
 
 export const MAX_DEPTH = 1000;
@@ -10,30 +11,53 @@ export const MAX_DEPTH = 1000;
 export interface JsonScan {
   /** Deeper than MAX_DEPTH: not parsed. */
   tooDeep: boolean;
-  /** Some number would not survive JSON.parse exactly. */
-  needsLossless: boolean;
+  /** [start, end) byte offsets of every number JSON.parse would not give back as sent, in order. */
+  numbers: number[];
+  /**
+   * Offsets just past the opening quote of every string that starts with U+0000 (written `\u0000`):
+   * the character that marks a number, so such strings are marked too (see src/json.ts).
+   */
+  nulStrings: number[];
 }
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const NUL_ESCAPE = Buffer.from('\\u0000');
 
 function isNumberByte(b: number): boolean {
   // 0-9 - + . e E
   return (b >= 0x30 && b <= 0x39) || b === 0x2d || b === 0x2b || b === 0x2e || b === 0x65 || b === 0x45;
 }
 
-/** True when the literal is one JSON.parse keeps exactly: it prints back the same. */
-function exact(literal: string): boolean {
-  return String(Number(literal)) === literal;
+/** Whether the string that ended before `i` is a key: a colon follows, after any whitespace. */
+function isKey(body: Buffer, i: number): boolean {
+  while (i < body.length && (body[i] === 0x20 || body[i] === 0x0a || body[i] === 0x0d || body[i] === 0x09)) i++;
+  return body[i] === 0x3a;
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
+
+/**
+ * True when JSON.stringify(JSON.parse(literal)) is not the literal itself. Not for what is no JSON
+ * number at all (01, 1.2.3, a lone -) nor for a number where a key belongs: marked as a string, those
+ * would parse; left alone, JSON.parse reports them.
+ */
+function changedByParse(literal: string): boolean {
+  return String(Number(literal)) !== literal && JSON_NUMBER.test(literal);
 }
 
 export function scanJson(body: Buffer, start = 0): JsonScan {
   let depth = 0;
-  let needsLossless = false;
+  const numbers: number[] = [];
+  const nulStrings: number[] = [];
   const end = body.length;
   for (let i = start; i < end; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
+      // A string that starts with the marker's character (only ever written as an escape: JSON has
+      // no raw control characters in strings); rare, so one compare per string.
+      const nul = body[i + 1] === BACKSLASH && body[i + 2] === 0x75 && NUL_ESCAPE.equals(body.subarray(i + 1, i + 7));
+      const from = i + 1;
       // To the closing quote, stepping over escapes. A loop, not indexOf: most strings are short, and
       // a native call per string costs more than reading their bytes here.
       for (i++; i < end; i++) {
@@ -41,11 +65,13 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         if (c === QUOTE) break;
         if (c === BACKSLASH) i++;
       }
+      // Values only: a key is never marked, nor walked.
+      if (nul && !isKey(body, i + 1)) nulStrings.push(from);
     } else if (b === 0x7b || b === 0x5b) {
-      if (++depth > MAX_DEPTH) return { tooDeep: true, needsLossless };
+      if (++depth > MAX_DEPTH) return { tooDeep: true, numbers, nulStrings };
     } else if (b === 0x7d || b === 0x5d) {
       depth--;
-    } else if (!needsLossless && ((b >= 0x30 && b <= 0x39) || b === 0x2d)) {
+    } else if ((b >= 0x30 && b <= 0x39) || b === 0x2d) {
       const from = i;
       let simple = b !== 0x2d || body[i + 1] !== 0x30; // -0… is never simple
       while (i + 1 < end && isNumberByte(body[i + 1]!)) {
@@ -53,8 +79,9 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         if (c === 0x2e || c === 0x65 || c === 0x45) simple = false;
       }
       // Up to 15 digits, no fraction or exponent: always exact.
-      if (!simple || i - from + 1 > 15) needsLossless = !exact(body.toString('latin1', from, i + 1));
+      if ((!simple || i - from + 1 > 15) && changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1))
+        numbers.push(from, i + 1);
     }
   }
-  return { tooDeep: false, needsLossless };
+  return { tooDeep: false, numbers, nulStrings };
 }

@@ -1,7 +1,7 @@
 // The HttpResponse handed to commands: the whole body in memory (at most --max-response-bytes),
 // decoded on demand.
 import { FailureError } from '../errors';
-import { parseJson } from '../json';
+import { parseMarked } from '../json';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
 import { MAX_DEPTH, scanJson } from './json-scan';
@@ -24,17 +24,25 @@ export function makeResponse(method: string, url: URL, status: number, headers: 
 
 const BOM = Buffer.from('\uFEFF');
 
+/** A body that is only whitespace (after any BOM). */
+function blank(body: Buffer, start: number): boolean {
+  for (let i = start; i < body.length; i++) {
+    const b = body[i];
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;
+  }
+  return true;
+}
+
 function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): unknown {
   const type = contentType ? `content-type ${escapeOneLine(contentType, 80)}` : 'no content-type';
   const where = requestName(method, url);
   const start = body.subarray(0, 3).equals(BOM) ? 3 : 0;
   const scan = scanJson(body, start);
   if (scan.tooDeep) throw new FailureError(`${where}: the response nests deeper than ${MAX_DEPTH} levels; not read.`);
-  const json = body.toString('utf8', start);
-  if (json.trim() === '') throw new FailureError(`${where}: expected JSON, got an empty body (${type})`);
+  if (blank(body, start)) throw new FailureError(`${where}: expected JSON, got an empty body (${type})`);
   try {
-    // JSON.parse (several times faster) unless a number would lose digits through it.
-    return scan.needsLossless ? parseJson(json) : JSON.parse(json);
+    // JSON.parse, with the numbers it would change handed to it as marked strings (src/json.ts).
+    return parseMarked(body, start, scan.numbers, scan.nulStrings);
   } catch (err) {
     const why = escapeOneLine((err as Error).message ?? '', 100);
     throw new FailureError(`${where}: the response is not valid JSON (${type}): ${why}`);
