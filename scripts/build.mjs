@@ -21,7 +21,7 @@
 //   subcommands, which this program has none of.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -187,7 +187,10 @@ const result = await build({
   plugins: [undiciParts, lazyRequires, vendorFiles],
   // jq (for --jq) is ~1 MB of WebAssembly its package finds next to itself: required from
   // node_modules when first used, never bundled or read by other runs.
-  external: ['jq-wasm'],
+  // @napi-rs/keyring is a native binding: never bundled, loaded from node_modules by the keyring
+  // child (src/config/keyring-child.cjs, copied beside the bundle), and only by runs that read or
+  // write a key in the keyring.
+  external: ['jq-wasm', '@napi-rs/keyring'],
   logLevel: 'warning',
 });
 const code = result.outputFiles[0].contents;
@@ -201,6 +204,7 @@ mkdirSync(dist);
 const head = `// booking-cli build ${id}\n(function (exports, require, module, __filename, __dirname, __bundle_url) {`;
 writeFileSync(new URL('cli.cjs', dist), Buffer.concat([Buffer.from(head), code, Buffer.from('\n})\n')]));
 for (const [name, file] of Object.entries(VENDOR)) await buildVendor(name, file);
+copyFileSync(new URL('../src/config/keyring-child.cjs', import.meta.url), new URL('keyring-child.cjs', dist));
 for (const [name, module] of Object.entries(WASM))
   writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
 // What bin/booking.js reads before it loads the program: which options take values, which commands send requests.

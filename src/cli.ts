@@ -207,7 +207,7 @@ function makeContext(cmd: Command, deps: ProgramDeps): Context {
       (connP ??= (async () => {
         const store = await ctx.config();
         const { resolveConnection } = await import('./config/resolve');
-        return resolveConnection(store, globals, deps.env);
+        return resolveConnection(store, globals, deps.env, deps.signal);
       })()),
     http: () =>
       (httpP ??= (async () => {

@@ -22,6 +22,9 @@ const ALIASES: Record<string, ProfileKey> = {
   cursorfromlast: 'cursorFromLast',
   'cursor-from-last': 'cursorFromLast',
   cursor_from_last: 'cursorFromLast',
+  keystore: 'keyStore',
+  'key-store': 'keyStore',
+  key_store: 'keyStore',
 };
 
 /** baseUrl, base-url, base_url, BASE_URL… → baseUrl; anything else is a usage error listing the keys. */
@@ -45,6 +48,10 @@ export function settingValue(key: ProfileKey, value: string): string {
         const example = key === 'cursorFromLast' ? 'id' : 'meta.next_cursor';
         throw new UsageError(`${key} must be a dot path such as ${example} (no spaces); use \`booking config unset ${key}\` to remove it.`);
       }
+      return value;
+    case 'keyStore':
+      if (value !== 'keyring' && value !== 'file')
+        throw new UsageError('keyStore must be keyring or file; use `booking config unset keyStore` for the keyring when one answers.');
       return value;
     case 'cursorParam':
       // Sent as a query parameter name: printable, no spaces, nothing that ends or splits a query.

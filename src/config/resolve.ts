@@ -1,27 +1,41 @@
 // From profile + env + flags to what an API command connects with. Order: --base-url (or
-// BOOKING_BASE_URL, through commander) over the profile's baseUrl; BOOKING_API_KEY over its apiKey.
+// BOOKING_BASE_URL, through commander) over the profile's baseUrl; the key from BOOKING_API_KEY, the
+// OS keyring or config.json, in that order (key-location.ts).
 import type { ConfigStore, Connection } from './types';
 import type { GlobalOptions } from '../context';
 import { AuthError, UsageError } from '../errors';
 import { assertTransportAllowed } from '../http/url';
-import { apiKeyValue, parseBaseUrl } from './keys';
+import { apiKeyValue, baseUrlText, parseBaseUrl } from './keys';
+import { lookupKey } from './key-location';
 
 type Env = Record<string, string | undefined>;
 
-export function resolveConnection(store: ConfigStore, globals: GlobalOptions, env: Env): Connection {
+export async function resolveConnection(
+  store: ConfigStore,
+  globals: GlobalOptions,
+  env: Env,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<Connection> {
   const name = globals.profile;
   const profile = store.getProfile(name);
   const baseText = present(globals.baseUrl) ?? present(profile.baseUrl);
   if (baseText === undefined) throw missingBaseUrl(name);
   const baseUrl = parseBaseUrl(baseText);
   assertTransportAllowed(baseUrl, globals.allowHttp);
-  const envKey = present(env.BOOKING_API_KEY);
-  const rawKey = envKey ?? present(profile.apiKey);
-  if (rawKey === undefined)
-    throw new AuthError(`no API key for profile ${name} (and BOOKING_API_KEY is not set).`, `run: booking login${profileFlag(name)}`);
+  const found = await lookupKey({ env, signal, name, profile, baseUrl: baseUrlText(baseUrl) });
+  if (found.key === undefined) {
+    const why = found.why ? `; ${found.why}` : '';
+    throw new AuthError(`no API key for profile ${name} (and BOOKING_API_KEY is not set)${why}.`, `run: booking login${profileFlag(name)}`);
+  }
   // Trimmed as login trims it: `export BOOKING_API_KEY=$(cat key.txt)` may well end in a newline.
-  const apiKey = checkedKey(rawKey, envKey !== undefined ? 'BOOKING_API_KEY' : `the apiKey of profile ${name} in ${store.path}`);
-  const connection: Connection = { profile: name, baseUrl, apiKey, keySource: envKey !== undefined ? 'env' : 'config' };
+  const where =
+    found.source === 'env'
+      ? 'BOOKING_API_KEY'
+      : found.source === 'keyring'
+        ? `the OS keyring's key of profile ${name}`
+        : `the apiKey of profile ${name} in ${store.path}`;
+  const apiKey = checkedKey(found.key, where);
+  const connection: Connection = { profile: name, baseUrl, apiKey, keySource: found.source };
   if (profile.cursorPath) connection.cursorPath = profile.cursorPath;
   if (profile.itemsPath) connection.itemsPath = profile.itemsPath;
   if (profile.cursorParam) connection.cursorParam = profile.cursorParam;

@@ -32,11 +32,15 @@ export function openConfigAt(path: string): ConfigStore {
     path,
     profileNames: () => Object.keys(data().profiles),
     getProfile: (name) => pickSettings(profileOf(data(), name)),
-    setValues: (name, values) =>
+    setValues: (name, values, unset = []) =>
       update((d) => {
         const defined = Object.entries(values).filter(([, v]) => v !== undefined);
-        if (defined.length === 0) return false;
-        d.profiles[name] = { ...profileOf(d, name), ...Object.fromEntries(defined) };
+        const old = profileOf(d, name);
+        const removed = unset.filter((k) => old !== undefined && Object.hasOwn(old, k));
+        if (defined.length === 0 && removed.length === 0) return false;
+        const profile = { ...old, ...Object.fromEntries(defined) };
+        for (const k of removed) delete profile[k];
+        d.profiles[name] = profile;
         return true;
       }),
     unsetKeys: (name, keys) =>

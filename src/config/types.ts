@@ -11,9 +11,11 @@ export interface Profile {
   cursorParam?: string;
   /** The next cursor is this field of a page's last item (as --cursor-from-last). */
   cursorFromLast?: string;
+  /** Pins where login saves the key and where it is looked for: keyring or file (absent: keyring when one answers). */
+  keyStore?: string;
 }
 
-export const PROFILE_KEYS = ['baseUrl', 'apiKey', 'cursorPath', 'itemsPath', 'cursorParam', 'cursorFromLast'] as const;
+export const PROFILE_KEYS = ['baseUrl', 'apiKey', 'cursorPath', 'itemsPath', 'cursorParam', 'cursorFromLast', 'keyStore'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface ConfigStore {
@@ -22,8 +24,8 @@ export interface ConfigStore {
   profileNames(): string[];
   /** The profile's settings; {} when it does not exist. */
   getProfile(name: string): Profile;
-  /** Merges values into the profile and writes the file (through conf). */
-  setValues(name: string, values: Partial<Profile>): Promise<void>;
+  /** Merges values into the profile, removes the `unset` keys, and writes the file (through conf) once. */
+  setValues(name: string, values: Partial<Profile>, unset?: ProfileKey[]): Promise<void>;
   /** Removes keys from the profile and writes the file. */
   unsetKeys(name: string, keys: ProfileKey[]): Promise<void>;
 }
@@ -33,7 +35,8 @@ export interface Connection {
   profile: string;
   baseUrl: URL;
   apiKey: string;
-  keySource: 'env' | 'config';
+  /** Where the key came from: BOOKING_API_KEY, the OS keyring, or config.json. */
+  keySource: 'env' | 'keyring' | 'file';
   cursorPath?: string;
   itemsPath?: string;
   cursorParam?: string;

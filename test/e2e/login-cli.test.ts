@@ -36,7 +36,10 @@ describe('login --with-key', () => {
     const r = await runCli(['login', '--with-key', '--base-url', base], { env: env(), stdin: `${GOOD}\n` });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`Logged in to ${base} (profile default) as Test Owner <owner@example.com>\n`);
+    expect(r.stderr).toBe(
+      'warning: no OS keyring (no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set); the key is saved in plain text in ' +
+        `${file} (mode 0600).\nLogged in to ${base} (profile default) as Test Owner <owner@example.com>; key saved in ${file}.\n`,
+    );
     expect(seen()).toEqual([`/api/v1/me Bearer ${GOOD}`]);
     expect(saved()).toEqual({ default: { baseUrl: base, apiKey: GOOD } });
     expect(statSync(file).mode & 0o777).toBe(0o600);

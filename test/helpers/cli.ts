@@ -28,7 +28,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined) continue;
-    if (/^(BOOKING_|NO_COLOR$|FORCE_COLOR$|HTTPS?_PROXY$|https?_proxy$|NO_PROXY$|no_proxy$)/.test(k)) continue;
+    if (/^(BOOKING_|DBUS_SESSION_BUS_ADDRESS$|NO_COLOR$|FORCE_COLOR$|HTTPS?_PROXY$|https?_proxy$|NO_PROXY$|no_proxy$)/.test(k)) continue;
     env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) {

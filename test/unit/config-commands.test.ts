@@ -68,7 +68,8 @@ function context(opts: CtxOptions = {}): Context & { io: TestIO } {
 }
 
 const saved = () => openConfigAt(path).getProfile('default');
-const login = (opts: Partial<LoginOptions>, ctx: Context) => runLogin({ withKey: true, verify: true, ...opts }, ctx);
+const login = (opts: Partial<LoginOptions>, ctx: Context) =>
+  runLogin({ withKey: true, verify: true, insecureStorage: false, ...opts }, ctx);
 
 describe('login', () => {
   it('a good key from stdin is checked, then saved with the base URL; the owner is named on stderr', async () => {
@@ -76,7 +77,10 @@ describe('login', () => {
     await login({}, ctx);
     expect(saved()).toEqual({ baseUrl, apiKey: GOOD_KEY });
     expect(ctx.io.out()).toBe('');
-    expect(ctx.io.err()).toBe(`Logged in to ${baseUrl} (profile default) as Test Owner <owner@example.com>\n`);
+    expect(ctx.io.err()).toBe(
+      `warning: no OS keyring (no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set); the key is saved in plain text in ${path} (mode 0600).\n` +
+        `Logged in to ${baseUrl} (profile default) as Test Owner <owner@example.com>; key saved in ${path}.\n`,
+    );
   });
 
   it('a rejected key is exit 3 and never saved', async () => {
@@ -119,7 +123,12 @@ describe('login', () => {
   });
 
   it('warns that BOOKING_API_KEY still wins, even with -q', async () => {
-    const ctx = context({ stdin: GOOD_KEY, env: { BOOKING_API_KEY: 'other' }, globals: { baseUrl, quiet: true } });
+    // The file pinned: no keyring notice beside the warning.
+    const ctx = context({
+      stdin: GOOD_KEY,
+      env: { BOOKING_API_KEY: 'other', BOOKING_KEY_STORE: 'file' },
+      globals: { baseUrl, quiet: true },
+    });
     await login({}, ctx);
     expect(ctx.io.err()).toBe('warning: BOOKING_API_KEY is set in the environment and wins over the saved key while it is set.\n');
   });
@@ -129,10 +138,10 @@ describe('login', () => {
     const deps = { context: () => context(), setExitCode: () => {} };
     const parse = (args: string[]) => newCmdLogin(deps, async (o) => void seen.push(o)).parseAsync(args, { from: 'user' });
     await parse([]);
-    await parse(['--with-key', '--no-verify']);
+    await parse(['--with-key', '--no-verify', '--insecure-storage']);
     expect(seen).toEqual([
-      { withKey: false, verify: true },
-      { withKey: true, verify: false },
+      { withKey: false, verify: true, insecureStorage: false },
+      { withKey: true, verify: false, insecureStorage: true },
     ]);
   });
 });

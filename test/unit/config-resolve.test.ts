@@ -34,14 +34,14 @@ const saved = memoryStore({
   broken: { baseUrl: 'api.example.com', apiKey: 'x' },
 });
 
-describe('resolveConnection', () => {
-  it('takes everything from the profile', () => {
-    const c = resolveConnection(saved, globals(), {});
+describe('resolveConnection', async () => {
+  it('takes everything from the profile', async () => {
+    const c = await resolveConnection(saved, globals(), {});
     expect(c).toEqual({
       profile: 'default',
       baseUrl: new URL('https://api.example.com/prefix'),
       apiKey: 'sk_conf',
-      keySource: 'config',
+      keySource: 'file',
       cursorPath: 'meta.next',
       itemsPath: 'data.rows',
       cursorParam: 'pageToken',
@@ -49,66 +49,68 @@ describe('resolveConnection', () => {
     });
   });
 
-  it('BOOKING_API_KEY wins over the saved key; an empty one does not count', () => {
-    expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env' })).toMatchObject({ apiKey: 'sk_env', keySource: 'env' });
-    expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: '' })).toMatchObject({ apiKey: 'sk_conf', keySource: 'config' });
-    expect(resolveConnection(saved, globals({ profile: 'keyless' }), { BOOKING_API_KEY: 'sk_env' }).keySource).toBe('env');
+  it('BOOKING_API_KEY wins over the saved key; an empty one does not count', async () => {
+    expect(await resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env' })).toMatchObject({ apiKey: 'sk_env', keySource: 'env' });
+    expect(await resolveConnection(saved, globals(), { BOOKING_API_KEY: '' })).toMatchObject({ apiKey: 'sk_conf', keySource: 'file' });
+    expect((await resolveConnection(saved, globals({ profile: 'keyless' }), { BOOKING_API_KEY: 'sk_env' })).keySource).toBe('env');
   });
 
-  it('a key is trimmed (a file read into BOOKING_API_KEY ends in a newline); one with spaces inside is exit 2 naming its source', () => {
-    expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env\n' }).apiKey).toBe('sk_env');
-    expect(resolveConnection(saved, globals(), { BOOKING_API_KEY: '  sk_env ' }).apiKey).toBe('sk_env');
-    const err = catchError(() => resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk env' }));
+  it('a key is trimmed (a file read into BOOKING_API_KEY ends in a newline); one with spaces inside is exit 2 naming its source', async () => {
+    expect((await resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env\n' })).apiKey).toBe('sk_env');
+    expect((await resolveConnection(saved, globals(), { BOOKING_API_KEY: '  sk_env ' })).apiKey).toBe('sk_env');
+    const err = await catchAsync(() => resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk env' }));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toMatch(/^BOOKING_API_KEY: the API key contains spaces/);
-    const fromFile = catchError(() =>
+    const fromFile = await catchAsync(() =>
       resolveConnection(memoryStore({ default: { baseUrl: 'https://a', apiKey: 'a\u0007b' } }), globals(), {}),
     );
     expect(fromFile.message).toMatch(/^the apiKey of profile default in \/nowhere\/config.json: /);
     expect(fromFile.exitCode).toBe(2);
   });
 
-  it('a refused key: the hint says where the key came from', () => {
-    expect(refusedKeyHint(resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env' }))).toMatch(/BOOKING_API_KEY/);
-    expect(refusedKeyHint(resolveConnection(saved, globals(), {}))).toBe('run: booking login');
+  it('a refused key: the hint says where the key came from', async () => {
+    expect(refusedKeyHint(await resolveConnection(saved, globals(), { BOOKING_API_KEY: 'sk_env' }))).toMatch(/BOOKING_API_KEY/);
+    expect(refusedKeyHint(await resolveConnection(saved, globals(), {}))).toBe('run: booking login');
     expect(
-      refusedKeyHint(resolveConnection(memoryStore({ work: { baseUrl: 'https://a', apiKey: 'k' } }), globals({ profile: 'work' }), {})),
+      refusedKeyHint(
+        await resolveConnection(memoryStore({ work: { baseUrl: 'https://a', apiKey: 'k' } }), globals({ profile: 'work' }), {}),
+      ),
     ).toBe('run: booking login --profile work');
   });
 
-  it('--base-url (or BOOKING_BASE_URL) wins over the profile', () => {
-    expect(resolveConnection(saved, globals({ baseUrl: 'http://127.0.0.1:9/' }), {}).baseUrl.href).toBe('http://127.0.0.1:9/');
-    expect(resolveConnection(saved, globals({ profile: 'urlless', baseUrl: 'https://x.example' }), {}).apiKey).toBe('sk_u');
+  it('--base-url (or BOOKING_BASE_URL) wins over the profile', async () => {
+    expect((await resolveConnection(saved, globals({ baseUrl: 'http://127.0.0.1:9/' }), {})).baseUrl.href).toBe('http://127.0.0.1:9/');
+    expect((await resolveConnection(saved, globals({ profile: 'urlless', baseUrl: 'https://x.example' }), {})).apiKey).toBe('sk_u');
   });
 
-  it('no base URL is exit 3 with the login --base-url hint, for any profile', () => {
-    const err = catchError(() => resolveConnection(saved, globals({ profile: 'urlless' }), { BOOKING_API_KEY: 'k' }));
+  it('no base URL is exit 3 with the login --base-url hint, for any profile', async () => {
+    const err = await catchAsync(() => resolveConnection(saved, globals({ profile: 'urlless' }), { BOOKING_API_KEY: 'k' }));
     expect(err).toBeInstanceOf(AuthError);
     expect(err.exitCode).toBe(3);
     expect(err.hint).toBe('run: booking login --base-url URL --profile urlless');
-    expect(catchError(() => resolveConnection(saved, globals({ profile: 'new' }), {})).hint).toBe(
+    expect((await catchAsync(() => resolveConnection(saved, globals({ profile: 'new' }), {}))).hint).toBe(
       'run: booking login --base-url URL --profile new',
     );
-    expect(catchError(() => resolveConnection(memoryStore({}), globals(), {})).hint).toBe('run: booking login --base-url URL');
+    expect((await catchAsync(() => resolveConnection(memoryStore({}), globals(), {}))).hint).toBe('run: booking login --base-url URL');
   });
 
-  it('no key is exit 3 with the login hint', () => {
-    const err = catchError(() => resolveConnection(saved, globals({ profile: 'keyless' }), {}));
+  it('no key is exit 3 with the login hint', async () => {
+    const err = await catchAsync(() => resolveConnection(saved, globals({ profile: 'keyless' }), {}));
     expect(err).toBeInstanceOf(AuthError);
     expect(err.hint).toBe('run: booking login --profile keyless');
-    expect(catchError(() => resolveConnection(memoryStore({ default: { baseUrl: 'https://a' } }), globals(), {})).hint).toBe(
+    expect((await catchAsync(() => resolveConnection(memoryStore({ default: { baseUrl: 'https://a' } }), globals(), {}))).hint).toBe(
       'run: booking login',
     );
   });
 
-  it('a bad base URL is exit 2, from the profile or the flag', () => {
-    expect(catchError(() => resolveConnection(saved, globals({ profile: 'broken' }), {}))).toBeInstanceOf(UsageError);
-    expect(catchError(() => resolveConnection(saved, globals({ baseUrl: 'ftp://x' }), {})).exitCode).toBe(2);
+  it('a bad base URL is exit 2, from the profile or the flag', async () => {
+    expect(await catchAsync(() => resolveConnection(saved, globals({ profile: 'broken' }), {}))).toBeInstanceOf(UsageError);
+    expect((await catchAsync(() => resolveConnection(saved, globals({ baseUrl: 'ftp://x' }), {}))).exitCode).toBe(2);
   });
 
-  it('plain http to a non-loopback host is exit 2 unless --allow-http', () => {
-    expect(catchError(() => resolveConnection(saved, globals({ baseUrl: 'http://api.example.com' }), {})).exitCode).toBe(2);
-    expect(resolveConnection(saved, globals({ baseUrl: 'http://api.example.com', allowHttp: true }), {}).baseUrl.host).toBe(
+  it('plain http to a non-loopback host is exit 2 unless --allow-http', async () => {
+    expect((await catchAsync(() => resolveConnection(saved, globals({ baseUrl: 'http://api.example.com' }), {}))).exitCode).toBe(2);
+    expect((await resolveConnection(saved, globals({ baseUrl: 'http://api.example.com', allowHttp: true }), {})).baseUrl.host).toBe(
       'api.example.com',
     );
   });
@@ -200,6 +202,15 @@ describe('setting names and values', () => {
 function catchError(fn: () => unknown): AuthError | UsageError {
   try {
     fn();
+  } catch (err) {
+    return err as AuthError;
+  }
+  throw new Error('expected an error');
+}
+
+async function catchAsync(fn: () => Promise<unknown>): Promise<AuthError | UsageError> {
+  try {
+    await fn();
   } catch (err) {
     return err as AuthError;
   }

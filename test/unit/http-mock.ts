@@ -96,7 +96,7 @@ export function rig(
     ...opts.globals,
   };
   const client = createHttpClient({
-    connection: { profile: 'default', baseUrl, apiKey: KEY, keySource: 'config' },
+    connection: { profile: 'default', baseUrl, apiKey: KEY, keySource: 'file' },
     globals,
     io,
     signal: abort.signal,

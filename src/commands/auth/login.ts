@@ -10,6 +10,7 @@ import { readStream } from '../../input';
 import { promptHidden } from '../../prompt';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from '../../config/keys';
 import { missingBaseUrl, present } from '../../config/resolve';
+import { keyStoreMode, saveKey } from '../../config/key-location';
 import { describeOwner } from './owner';
 
 export interface LoginOptions {
@@ -17,20 +18,37 @@ export interface LoginOptions {
   withKey: boolean;
   /** Check the key with GET /api/v1/me before saving it. */
   verify: boolean;
+  /** Save the key in config.json (0600) rather than the OS keyring. */
+  insecureStorage: boolean;
 }
 
-export const newCmdLogin = defineCommand<LoginOptions>({
-  name: 'login',
-  description: 'save an API key (and base URL) to the profile, after checking it with GET /api/v1/me',
-  options: [
-    new Option('--with-key', 'read the key from stdin instead of a hidden prompt'),
-    new Option('--no-verify', 'save the key without checking it'),
-  ],
-  sendsRequests: true,
-  examples: ['booking login --base-url https://api.example.com', 'booking login --base-url https://api.example.com --with-key < key.txt'],
-  input: (parsed) => ({ withKey: parsed.withKey === true, verify: parsed.verify !== false }),
-  run: runLogin,
-});
+/** `booking login`, and gh's spelling of it, `booking auth login`. */
+const loginCommand = (invocation: string) =>
+  defineCommand<LoginOptions>({
+    name: 'login',
+    description:
+      'save an API key (and base URL) to the profile, after checking it with GET /api/v1/me; the key goes to the OS keyring when one answers',
+    options: [
+      new Option('--with-key', 'read the key from stdin instead of a hidden prompt'),
+      new Option('--no-verify', 'save the key without checking it'),
+      new Option('--insecure-storage', 'save the key in the config file (mode 0600) instead of the OS keyring'),
+    ],
+    sendsRequests: true,
+    examples: [
+      `${invocation} --base-url https://api.example.com`,
+      `${invocation} --base-url https://api.example.com --with-key < key.txt`,
+      `${invocation} --insecure-storage --with-key < key.txt`,
+    ],
+    input: (parsed) => ({
+      withKey: parsed.withKey === true,
+      verify: parsed.verify !== false,
+      insecureStorage: parsed.insecureStorage === true,
+    }),
+    run: runLogin,
+  });
+
+export const newCmdLogin = loginCommand('booking login');
+export const newCmdAuthLogin = loginCommand('booking auth login');
 
 export async function runLogin(opts: LoginOptions, ctx: Context): RunResult {
   const store = await ctx.config();
@@ -44,10 +62,18 @@ export async function runLogin(opts: LoginOptions, ctx: Context): RunResult {
   const apiKey = apiKeyValue(await readKey(opts, ctx));
   const shown = baseUrlText(baseUrl);
 
-  const owner = opts.verify ? await checkKey({ profile: name, baseUrl, apiKey, keySource: 'config' }, ctx) : undefined;
-  await store.setValues(name, { baseUrl: shown, apiKey });
-  if (opts.verify) hint(ctx, `Logged in to ${shown} (profile ${name})${owner ? ` as ${owner}` : ''}`);
-  else hint(ctx, `Saved the key for ${shown} (profile ${name}) without checking it.`);
+  ctx.io.maskSecret?.(apiKey);
+  // Before the key is typed or checked: a conflicting or unknown store setting is a usage error now.
+  const scope = { env: ctx.env, signal: ctx.signal, name, profile: saved, baseUrl: shown };
+  keyStoreMode(ctx.env, name, saved);
+
+  const owner = opts.verify ? await checkKey({ profile: name, baseUrl, apiKey, keySource: 'file' }, ctx) : undefined;
+  const where = await saveKey(store, scope, apiKey, opts.insecureStorage);
+  // A warning, not a hint: -q keeps it, since the key is now in plain text where it was not asked to be.
+  if (where.notice) ctx.io.stderr.write(`warning: ${where.notice}\n`);
+  const stored = where.store === 'keyring' ? 'the OS keyring' : store.path;
+  if (opts.verify) hint(ctx, `Logged in to ${shown} (profile ${name})${owner ? ` as ${owner}` : ''}; key saved in ${stored}.`);
+  else hint(ctx, `Saved the key for ${shown} (profile ${name}) in ${stored}, without checking it.`);
   warnEnvKey(ctx, 'set in the environment and wins over the saved key while it is set.');
 }
 

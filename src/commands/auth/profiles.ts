@@ -1,18 +1,20 @@
 // `booking profiles` (also `booking auth status`): every profile in the config with its base URL, the
-// key masked, and which one this run would use (--profile, BOOKING_PROFILE, else "default").
+// key masked, where the key is (keyring, file, or env for the active profile when BOOKING_API_KEY is
+// set), and which one this run would use (--profile, BOOKING_PROFILE, else "default").
 import type { RunResult } from '../deps';
 import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { present } from '../../config/resolve';
 import { maskKey } from './whoami';
+import { keyringKeys, keyStoreMode, type KeySource } from '../../config/key-location';
 
 /** `booking profiles`, and gh's spelling of the same question, `booking auth status`. */
 const profilesCommand = (name: string, invocation: string) =>
   defineCommand<object>({
     name,
-    description: 'list the profiles: name, base URL, masked key, and which one is active',
-    examples: [invocation, 'booking profiles -o json', 'BOOKING_PROFILE=staging booking profiles'],
+    description: 'list the profiles: name, base URL, masked key, where the key is (keyring, file or env), and which one is active',
+    examples: [invocation, `${invocation} -o json`, `BOOKING_PROFILE=staging ${invocation}`],
     run: runProfiles,
   });
 
@@ -24,18 +26,40 @@ interface ProfileRow {
   active: boolean;
   baseUrl: string | null;
   apiKey: string | null;
+  keyStore: KeySource | null;
 }
 
 async function runProfiles(_opts: object, ctx: Context): RunResult {
   const store = await ctx.config();
   const active = ctx.globals.profile;
-  const rows: ProfileRow[] = store.profileNames().map((name) => {
+  const names = store.profileNames();
+  const envKey = present(ctx.env.BOOKING_API_KEY);
+  // One keyring call for every profile whose key is not in the file (the lookup order of key-location.ts).
+  const ask: [string, string][] = [];
+  for (const name of names) {
     const profile = store.getProfile(name);
+    if ((name === active && envKey !== undefined) || profile.baseUrl === undefined) continue;
+    const { mode } = keyStoreMode(ctx.env, name, profile);
+    if (mode === 'keyring' || (mode === 'auto' && profile.apiKey === undefined)) ask.push([name, profile.baseUrl]);
+  }
+  const keyring = await keyringKeys(ctx.env, ctx.signal, ask);
+  const rows: ProfileRow[] = names.map((name) => {
+    const profile = store.getProfile(name);
+    const fromKeyring = keyring.keys.get(name);
+    const [key, where]: [string | undefined, KeySource | null] =
+      name === active && envKey !== undefined
+        ? [envKey, 'env']
+        : fromKeyring !== undefined
+          ? [fromKeyring, 'keyring']
+          : profile.apiKey !== undefined
+            ? [profile.apiKey, 'file']
+            : [undefined, null];
     return {
       name,
       active: name === active,
       baseUrl: profile.baseUrl ?? null,
-      apiKey: profile.apiKey === undefined ? null : maskKey(profile.apiKey),
+      apiKey: key === undefined ? null : maskKey(key),
+      keyStore: where,
     };
   });
   const { createListWriter } = await import('../../output/index');
@@ -48,6 +72,7 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
       `The active profile, ${active}, has no settings (${store.path}); run: booking login --base-url URL${active === 'default' ? '' : ` --profile ${active}`}`,
     );
   }
+  if (keyring.why !== undefined) hint(ctx, `note: no OS keyring answered (${keyring.why}): keys saved in one are not shown.`);
   if (present(ctx.env.BOOKING_BASE_URL) !== undefined)
     hint(ctx, 'note: BOOKING_BASE_URL is set and overrides the base URL of the active profile.');
   if (present(ctx.env.BOOKING_API_KEY) !== undefined)

@@ -4,10 +4,11 @@ import type { Context } from '../../context';
 import { baseUrlText } from '../../config/keys';
 import { hint } from '../../context';
 import { unwrapResource } from '../resource';
+import type { KeySource } from '../../config/key-location';
 
 export const newCmdWhoami = defineCommand<object>({
   name: 'whoami',
-  description: 'show the owner of the key (GET /api/v1/me); profile, base URL and key source on stderr',
+  description: 'show the owner of the key (GET /api/v1/me); on a terminal, profile, base URL and where the key is on stderr',
   sendsRequests: true,
   examples: ['booking whoami', 'booking whoami --json', 'booking whoami --profile staging'],
   run: runWhoami,
@@ -23,7 +24,17 @@ async function runWhoami(_opts: object, ctx: Context): RunResult {
   const client = await ctx.http();
   const [response, output] = await Promise.all([client.get('/api/v1/me', { signal: ctx.signal }), import('../../output/index')]);
   await output.writeRecord(ctx, unwrapResource(response.json()));
+  // Context for a person, as gh prints its hints: a script reading stdout (--json, --jq) or capturing
+  // stderr gets none of it.
+  if (!ctx.io.stderrIsTTY) return;
   hint(ctx, `profile: ${connection.profile}`);
   hint(ctx, `base URL: ${baseUrlText(connection.baseUrl)}`);
-  hint(ctx, `key: ${maskKey(connection.apiKey)} (from ${connection.keySource === 'env' ? 'BOOKING_API_KEY' : 'config'})`);
+  hint(ctx, `key: ${maskKey(connection.apiKey)} (${await keyStoreText(connection.keySource, ctx)})`);
+}
+
+/** Where a key came from, as whoami and auth status say it: env, keyring or file, with the detail. */
+async function keyStoreText(source: KeySource, ctx: Context): Promise<string> {
+  if (source === 'env') return 'env: BOOKING_API_KEY';
+  if (source === 'keyring') return 'keyring';
+  return `file: ${(await ctx.config()).path}`;
 }

@@ -1,0 +1,28 @@
+// `booking auth token`: the key this run would use (BOOKING_API_KEY, the keyring, the file), on
+// stdout for a script: `curl -H "Authorization: Bearer $(booking auth token)"`. gh has the same.
+import type { RunResult } from '../deps';
+import { defineCommand } from '../define';
+import type { Context } from '../../context';
+
+export const newCmdAuthToken = defineCommand<object>({
+  name: 'token',
+  description: "print the profile's API key on stdout, for scripts (a warning on stderr when stdout is a terminal)",
+  notes:
+    '\nThe key is looked for as every command does: BOOKING_API_KEY, then the OS keyring, then the config file.\nExit 3 when the profile has no key (or no base URL).',
+  examples: [
+    'booking auth token',
+    'curl -H "Authorization: Bearer $(booking auth token)" https://api.example.com/api/v1/me',
+    'booking auth token --profile staging | pbcopy',
+  ],
+  run: runToken,
+});
+
+async function runToken(_opts: object, ctx: Context): RunResult {
+  // Not masked: printing it is the point. The key mask is fed by the HTTP client, which this never makes.
+  const { apiKey } = await ctx.connection();
+  if (ctx.io.stdoutIsTTY)
+    ctx.io.stderr.write(
+      'warning: this prints the API key in clear; it stays in the terminal and its scrollback. Pipe it where it is needed instead.\n',
+    );
+  ctx.io.stdout.write(`${apiKey}\n`);
+}

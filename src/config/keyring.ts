@@ -1,0 +1,111 @@
+// The OS keyring as booking uses it: a SecretStore (get, set, delete by service and account), every
+// call bounded in time and ended by Ctrl-C. The real one runs each batch of calls in a child process
+// (keyring-child.cjs): the native binding blocks the thread that calls it, sometimes for ever, and only
+// a process can be killed out of that. Tests put an in-memory or failing store in its place with
+// useKeyring(), as gh's tests do with keyring.MockInit().
+import { FailureError, InterruptedError, oneLine } from '../errors';
+
+export interface KeyringOp {
+  op: 'get' | 'set' | 'delete';
+  service: string;
+  account: string;
+  secret?: string;
+}
+
+/** One op's outcome: get → the key or null; set → null; delete → whether there was an entry. */
+export type KeyringResult = { ok: true; value: string | boolean | null } | { ok: false; error: string };
+
+/** What a keyring must do; ops run in order, and the signal aborts them all. */
+export interface SecretStore {
+  run(ops: KeyringOp[], signal: AbortSignal): Promise<KeyringResult[]>;
+}
+
+/** No keyring answered (no D-Bus session, no Secret Service): the file may stand in, said out loud. */
+export class KeyringUnavailableError extends Error {}
+
+/** The keyring did not answer in time: an error, never a silent fallback (it may be asking for a password). */
+export class KeyringTimeoutError extends FailureError {}
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_TIMEOUT_S = 5;
+
+let override: SecretStore | undefined;
+
+/** Tests: every keyring call goes to `store` until useKeyring(undefined). */
+export function useKeyring(store: SecretStore | undefined): void {
+  override = store;
+}
+
+/** The keyring bound by BOOKING_KEYRING_TIMEOUT and the run's signal. */
+export function openKeyring(env: Env, signal: AbortSignal): BoundKeyring {
+  return new BoundKeyring(override ?? systemKeyring(env), keyringTimeoutMs(env), signal);
+}
+
+function keyringTimeoutMs(env: Env): number {
+  const raw = env.BOOKING_KEYRING_TIMEOUT;
+  if (raw === undefined || raw === '') return DEFAULT_TIMEOUT_S * 1000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    // Not a usage error of this run's flags, but a setting it cannot honour: the default stands.
+    return DEFAULT_TIMEOUT_S * 1000;
+  }
+  return Math.round(seconds * 1000);
+}
+
+export class BoundKeyring {
+  constructor(
+    private readonly store: SecretStore,
+    readonly timeoutMs: number,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** The results in op order; KeyringTimeoutError after timeoutMs, InterruptedError on Ctrl-C. */
+  async run(ops: KeyringOp[]): Promise<KeyringResult[]> {
+    if (this.signal.aborted) throw new InterruptedError();
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const bound = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(timeoutError(this.timeoutMs)), this.timeoutMs);
+      onAbort = () => reject(new InterruptedError());
+      this.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([this.store.run(ops, stop.signal), bound]);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) this.signal.removeEventListener('abort', onAbort);
+      // Whatever ended the race, the call is over: a child still waiting on D-Bus is killed.
+      stop.abort();
+    }
+  }
+
+  /** One op; its error (unavailable) thrown. */
+  async one(op: KeyringOp): Promise<string | boolean | null> {
+    const [result] = await this.run([op]);
+    if (!result) throw new KeyringUnavailableError('the keyring gave no answer');
+    if (!result.ok) throw new KeyringUnavailableError(oneLine(result.error));
+    return result.value;
+  }
+}
+
+function timeoutError(ms: number): KeyringTimeoutError {
+  return new KeyringTimeoutError(
+    `the OS keyring did not answer within ${ms / 1000} s (is it locked, waiting for a password?).`,
+    'raise BOOKING_KEYRING_TIMEOUT (seconds), or keep the key in the config file: booking login --insecure-storage, or BOOKING_KEY_STORE=file.',
+  );
+}
+
+/** The real keyring: Secret Service (Linux), Keychain (macOS), Credential Manager (Windows). */
+function systemKeyring(env: Env): SecretStore {
+  return {
+    async run(ops, signal) {
+      // Without a session bus there is nothing to ask, and asking would cost a process start.
+      if (process.platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS)
+        throw new KeyringUnavailableError('no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set');
+      const { runKeyringChild } = await import('./keyring-process');
+      return runKeyringChild(ops, env, signal);
+    },
+  };
+}
