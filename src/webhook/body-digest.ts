@@ -41,16 +41,19 @@ export interface BodyDigests {
 // counts. Larger ones switch to the streaming hash.
 const SMALL = 64 * 1024;
 
-// The secret's two keyed SHA-256 states, made once and copied for each small body: a new Hmac per
+// Each secret's two keyed SHA-256 states, made once and copied for each small body: a new Hmac per
 // body prepares the key and looks up the algorithm again, which costs more than hashing a capture.
-let keyed: { secret: Buffer; inner: Hash; outer: Hash } | undefined;
+// Per secret (several are checked during a rotation); weak, so a secret dropped takes its states along.
+const keyed = new WeakMap<Buffer, { inner: Hash; outer: Hash }>();
 
 function hmac(secret: Buffer, body: Uint8Array): Buffer {
-  if (keyed?.secret !== secret) {
+  let states = keyed.get(secret);
+  if (!states) {
     const keys = hmacKeys(secret);
-    keyed = { secret, inner: createHash('sha256').update(keys.inner), outer: createHash('sha256').update(keys.outer) };
+    states = { inner: createHash('sha256').update(keys.inner), outer: createHash('sha256').update(keys.outer) };
+    keyed.set(secret, states);
   }
-  return keyed.outer.copy().update(keyed.inner.copy().update(body).digest()).digest();
+  return states.outer.copy().update(states.inner.copy().update(body).digest()).digest();
 }
 
 export class BodyDigest {

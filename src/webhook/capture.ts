@@ -8,7 +8,7 @@
 // stream's bytes.
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors';
-import type { Sink } from './input';
+import { sizeText, type Sink } from './input';
 
 interface LlhttpParser {
   initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
@@ -52,12 +52,20 @@ const EMPTY = Buffer.alloc(0);
 // The head must end within this (llhttp refuses heads over 16 KiB).
 const HEAD_KEEP = 64 * 1024;
 
+/** The most a capture's body may hold: what `listen` accepts (more gets 413). */
+export const CAPTURE_LIMIT = 64 * 1024 * 1024;
+// The most a capture file may hold: its body and room for the head and chunked framing. Bytes after
+// the message are ignored but still read, so this also ends a FIFO or device that never stops.
+const CAPTURE_FILE_LIMIT = CAPTURE_LIMIT + 1024 * 1024;
+
 interface ParseState {
   headers: string[];
   url: string;
   head: CaptureHead | undefined;
   done: boolean;
   bodyCalls: number;
+  /** Body bytes so far; past CAPTURE_LIMIT they are no longer passed on, and the capture is refused. */
+  bodyBytes: number;
   sink: Sink;
 }
 type StatefulParser = LlhttpParser & { state?: ParseState };
@@ -98,7 +106,9 @@ function takeParser(state: ParseState): StatefulParser {
       const st = this.state!;
       if (st.done) return;
       st.bodyCalls++;
-      st.sink(b);
+      // Not thrown from here (a callback of the parser): feed() refuses the capture after execute().
+      st.bodyBytes += b.length;
+      if (st.bodyBytes <= CAPTURE_LIMIT) st.sink(b);
     };
     parser[HTTPParser.kOnMessageComplete!] = function (this: StatefulParser) {
       this.state!.done = true;
@@ -133,7 +143,7 @@ export class CaptureParser {
     private readonly name: string,
     sink: Sink,
   ) {
-    this.st = { headers: [], url: '', head: undefined, done: false, bodyCalls: 0, sink };
+    this.st = { headers: [], url: '', head: undefined, done: false, bodyCalls: 0, bodyBytes: 0, sink };
     this.parser = takeParser(this.st);
   }
 
@@ -158,12 +168,16 @@ export class CaptureParser {
     const st = this.st;
     const before = this.size;
     this.size += chunk.length;
+    if (this.size > CAPTURE_FILE_LIMIT) throw this.tooLarge();
     if (this.framed === false) {
+      st.bodyBytes += chunk.length;
+      if (st.bodyBytes > CAPTURE_LIMIT) throw this.tooLarge();
       st.sink(chunk);
       return;
     }
     if (st.done) return; // bytes after the message (an editor's final newline) are not part of it
     const ret = this.parser!.execute(chunk);
+    if (st.bodyBytes > CAPTURE_LIMIT) throw this.tooLarge();
     if (ret instanceof Error && !st.done) throw malformed(this.name, ret);
     const part = before < HEAD_KEEP ? chunk.subarray(0, HEAD_KEEP - before) : undefined;
     if (st.head && this.framed === undefined) {
@@ -174,13 +188,24 @@ export class CaptureParser {
         // the head ended while parsing it).
         const first = this.firstParts.length === 0 ? (part ?? EMPTY) : Buffer.concat([...this.firstParts, part ?? EMPTY]);
         const headEnd = findHeadEnd(first);
-        if (headEnd > 0 && headEnd < this.size) st.sink(chunk.subarray(Math.max(0, headEnd - before)));
+        if (headEnd > 0 && headEnd < this.size) {
+          const rest = chunk.subarray(Math.max(0, headEnd - before));
+          st.bodyBytes += rest.length;
+          if (st.bodyBytes > CAPTURE_LIMIT) throw this.tooLarge();
+          st.sink(rest);
+        }
       }
     }
     // The first bytes are kept only while the message is incomplete: finish() then looks at their
     // line ends, and the head's end may be in a later chunk. A capture read whole in one chunk, the
     // common case, needs no copy.
     if (part && !st.done) this.firstParts.push(Buffer.from(part));
+  }
+
+  private tooLarge(): UsageError {
+    return new UsageError(
+      `${this.name} is larger than a capture may be (a body of at most ${sizeText(CAPTURE_LIMIT)}, as \`webhook listen\` accepts); not read further.`,
+    );
   }
 
   private finish(): CaptureHead {

@@ -6,7 +6,7 @@
 // through bin/booking.js's 3-second fallback. reader.ts builds bodies and captures on these reads.
 import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { InterruptedError } from '../errors';
+import { InterruptedError, UsageError } from '../errors';
 import type { IOStreams } from '../io';
 import { unreadable } from '../input';
 
@@ -104,18 +104,57 @@ function nodeModule<T>(name: 'node:net' | 'node:tty'): T {
   return process.getBuiltinModule(name) as T;
 }
 
-/** The whole input in memory (a --body to send, a secret piped in); the caller closes a file's fd. */
-export async function readAll(input: Input, signal: AbortSignal | undefined): Promise<Buffer> {
-  if (input.kind === 'file') {
-    try {
-      return readFileSync(input.fd);
-    } catch (err) {
-      throw unreadable(input.path, err);
-    }
-  }
+/** At most this many bytes are read from an input (a secret, a HAR file); more is refused. */
+export interface ReadLimit {
+  bytes: number;
+  /** For the error: "a secret file", "a HAR file". */
+  what: string;
+}
+
+/**
+ * The whole input in memory (a --body to send, a secret, a HAR file); the caller closes a file's fd.
+ * With `limit`, an input larger than it is refused (UsageError) after reading at most one byte more,
+ * so /dev/zero or a FIFO that never ends cannot fill the memory; a regular file is refused by its size.
+ */
+export async function readAll(input: Input, signal: AbortSignal | undefined, limit?: ReadLimit): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  await readStreamChunks(input, signal, (chunk) => chunks.push(chunk));
+  let size = 0;
+  const take = (chunk: Buffer, copy: boolean) => {
+    size += chunk.length;
+    if (limit && size > limit.bytes) throw tooLarge(input.kind === 'file' ? input.path : input.name, limit);
+    chunks.push(copy ? Buffer.from(chunk) : chunk);
+  };
+  if (input.kind === 'file') {
+    if (!limit) {
+      try {
+        return readFileSync(input.fd);
+      } catch (err) {
+        throw unreadable(input.path, err);
+      }
+    }
+    // The size first: a 10 GB file is refused without reading it. Read after all, since a file in
+    // /proc or /sys says 0 and holds more.
+    if (fstatSync(input.fd).size > limit.bytes) throw tooLarge(input.path, limit);
+    readFdChunks(input.fd, input.path, (chunk) => take(chunk, true), 0);
+    return Buffer.concat(chunks);
+  }
+  await readStreamChunks(input, signal, (chunk) => take(chunk, false));
   return Buffer.concat(chunks);
+}
+
+function tooLarge(name: string, limit: ReadLimit): UsageError {
+  return new UsageError(`${name} is larger than ${sizeText(limit.bytes)}, the most ${limit.what} may hold; not read further.`);
+}
+
+/** 4096 → "4 KiB", 67108864 → "64 MiB". */
+export function sizeText(bytes: number): string {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const)
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  return `${bytes} bytes`;
 }
 
 /**

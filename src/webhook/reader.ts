@@ -2,12 +2,16 @@
 // second time for the rewrite hints after a mismatch. A regular file is read again by position; a
 // pipe, FIFO, terminal or stdin (`<(…)`, /dev/stdin, `-`) is streamed once, honouring Ctrl-C, and its
 // chunks are kept while it is read, up to SPOOL_LIMIT (beyond that the rewrite hints are skipped).
+import { closeSync } from 'node:fs';
+import { UsageError } from '../errors';
 import type { IOStreams } from '../io';
 import { CaptureParser, type CaptureHead } from './capture';
+import { HAR_LIMIT } from './har';
 import {
   NotSeekable,
   openInput,
   openUnprobed,
+  sizeText,
   readFileChunks,
   readOpenedFile,
   readStreamChunks,
@@ -43,12 +47,6 @@ export function bodySource(io: IOStreams, path: string | undefined, signal?: Abo
     readOpenedFile(input.fd, input.path, sink);
   };
   return { read: readOnce, again: () => readOnce, terminal: false, name: input.path };
-}
-
-/** A body already in memory (listen buffers what it receives). */
-export function bufferSource(body: Buffer): BodySource {
-  const read = async (sink: Sink) => sink(body);
-  return { read, again: () => read, terminal: false, name: 'the request' };
 }
 
 function spooledSource(input: StreamInput, signal: AbortSignal | undefined): BodySource {
@@ -104,29 +102,57 @@ export interface ReadCapture {
   again: ((sink: Sink) => Promise<void>) | undefined;
 }
 
+/** What `verify --request` finds in a file: one raw capture, or a HAR file's bytes (har.ts reads them). */
+export type ReadDelivery = ({ kind: 'capture' } & ReadCapture) | { kind: 'har'; bytes: Buffer };
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /** Look at the first bytes: JSON (`{`) is a HAR file, anything else a raw capture. */
+  har?: boolean;
+  /** Refuse what is not a regular file (a FIFO put in a capture folder) rather than wait on it. */
+  regularOnly?: boolean;
+  /** Called before a read that can wait (a pipe, a FIFO, a terminal): output held back goes out first. */
+  beforeWait?: () => void;
+}
+
+/** A capture in a folder that is not a regular file; reported and skipped, never waited on. */
+export class NotRegularFile extends Error {}
+
 /**
  * Parses the capture named on the command line, whatever it is, its body into `sink`. A regular file
  * is parsed in synchronous reads and read again for a second pass; a stream is read once and its
  * bytes kept for the second pass, as a body from stdin is. Ctrl-C (`signal`) ends a stream's read.
  */
 export async function readCapture(io: IOStreams, path: string, sink: Sink, signal?: AbortSignal): Promise<ReadCapture> {
-  const input = openUnprobed(io, path);
-  if (input.kind === 'stream') return readStreamCapture(input, sink, signal);
-  try {
-    const head = parseCaptureFile(path, sink, input.fd);
-    return { head, again: async (s) => void parseCaptureFile(path, s) };
-  } catch (err) {
-    if (!(err instanceof NotSeekable)) throw err;
-    return readStreamCapture(streamInput(path, input.fd), sink, signal);
-  }
+  return (await readDelivery(io, path, sink, { signal })) as ReadCapture;
 }
 
-/** Parses the capture in the regular file at `path` (already open as `fd`, which is closed). */
-export function parseCaptureFile(path: string, sink: Sink, fd?: number): CaptureHead {
+/** As readCapture, and with `har`, a HAR file is recognised by its first bytes and returned whole. */
+export async function readDelivery(io: IOStreams, path: string, sink: Sink, opts: ReadOptions): Promise<ReadDelivery> {
+  const input = openUnprobed(io, path);
+  if (input.kind === 'stream') return readStreamDelivery(input, sink, opts);
+  const sniff = new Sniffer(path, sink, opts.har ?? false);
+  try {
+    readOpenedFile(input.fd, path, (chunk) => sniff.push(chunk, true));
+  } catch (err) {
+    sniff.abandon();
+    if (!(err instanceof NotSeekable)) throw err;
+    if (opts.regularOnly) {
+      closeSync(input.fd);
+      throw new NotRegularFile(path);
+    }
+    return readStreamDelivery(streamInput(path, input.fd), sink, opts);
+  }
+  const found = sniff.end();
+  if (found.kind === 'har') return found;
+  return { ...found, again: async (s) => void parseCaptureFile(path, s) };
+}
+
+/** Parses the capture in the regular file at `path`. */
+export function parseCaptureFile(path: string, sink: Sink): CaptureHead {
   const parser = new CaptureParser(path, sink);
   try {
-    if (fd === undefined) readFileChunks(path, (chunk) => parser.push(chunk));
-    else readOpenedFile(fd, path, (chunk) => parser.push(chunk));
+    readFileChunks(path, (chunk) => parser.push(chunk));
   } catch (err) {
     parser.abandon();
     throw err;
@@ -134,19 +160,21 @@ export function parseCaptureFile(path: string, sink: Sink, fd?: number): Capture
   return parser.end();
 }
 
-async function readStreamCapture(input: StreamInput, sink: Sink, signal: AbortSignal | undefined): Promise<ReadCapture> {
+async function readStreamDelivery(input: StreamInput, sink: Sink, opts: ReadOptions): Promise<ReadDelivery> {
+  opts.beforeWait?.();
   const kept = new Spool();
-  const parser = new CaptureParser(input.name, sink);
+  const sniff = new Sniffer(input.name, sink, opts.har ?? false);
   try {
-    await readStreamChunks(input, signal, (chunk) => {
-      kept.add(chunk);
-      parser.push(chunk);
+    await readStreamChunks(input, opts.signal, (chunk) => {
+      sniff.push(chunk, false);
+      if (sniff.kind === 'capture') kept.add(chunk);
     });
   } catch (err) {
-    parser.abandon();
+    sniff.abandon();
     throw err;
   }
-  const head = parser.end();
+  const found = sniff.end();
+  if (found.kind === 'har') return found;
   const raw = kept.replay();
   const again =
     raw &&
@@ -155,5 +183,62 @@ async function readStreamCapture(input: StreamInput, sink: Sink, signal: AbortSi
       await raw((chunk) => reparse.push(chunk));
       reparse.end();
     });
-  return { head, again };
+  return { ...found, again };
+}
+
+// What may come before the first byte that tells a HAR file ("{") from a capture: a UTF-8 BOM, blank space.
+const LEADING = new Set([0xef, 0xbb, 0xbf, 0x20, 0x09, 0x0d, 0x0a]);
+
+/**
+ * Tells a HAR file from a raw capture by its first bytes (whatever its name: `<(…)` has none) and
+ * passes the bytes on to the one that reads it: the capture parser, or a bounded buffer for HAR.
+ */
+class Sniffer {
+  kind: 'capture' | 'har' | undefined;
+  private pending: Buffer[] = [];
+  private parser: CaptureParser | undefined;
+  private har: Buffer[] = [];
+  private harSize = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly sink: Sink,
+    allowHar: boolean,
+  ) {
+    if (!allowHar) this.start('capture');
+  }
+
+  /** `reused`: the chunk's memory is overwritten after this returns (a file's one buffer). */
+  push(chunk: Buffer, reused: boolean): void {
+    if (this.kind === undefined) {
+      const at = chunk.findIndex((b) => !LEADING.has(b));
+      if (at === -1) return void this.pending.push(reused ? Buffer.from(chunk) : chunk);
+      this.start(chunk[at] === 0x7b ? 'har' : 'capture');
+      for (const p of this.pending.splice(0)) this.push(p, false);
+    }
+    if (this.parser) {
+      this.parser.push(chunk);
+      return;
+    }
+    this.harSize += chunk.length;
+    if (this.harSize > HAR_LIMIT)
+      throw new UsageError(`${this.name} is larger than ${sizeText(HAR_LIMIT)}, the most a HAR file may hold; not read further.`);
+    this.har.push(reused ? Buffer.from(chunk) : chunk);
+  }
+
+  end(): { kind: 'capture'; head: CaptureHead } | { kind: 'har'; bytes: Buffer } {
+    if (this.kind === undefined) this.start('capture');
+    for (const p of this.pending.splice(0)) this.push(p, false);
+    if (this.parser) return { kind: 'capture', head: this.parser.end() };
+    return { kind: 'har', bytes: Buffer.concat(this.har) };
+  }
+
+  abandon(): void {
+    this.parser?.abandon();
+  }
+
+  private start(kind: 'capture' | 'har'): void {
+    this.kind = kind;
+    if (kind === 'capture') this.parser = new CaptureParser(this.name, this.sink);
+  }
 }

@@ -4,6 +4,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export { SIGNATURE_HEADER, EVENT_HEADER, EVENTS, type EventName } from './events';
 
+/** One signing secret and where it came from ("new.txt", "secrets.txt:2", "--secret #1"), for verdicts. */
+export interface Secret {
+  label: string;
+  bytes: Buffer;
+}
+
 /** A streaming HMAC for bodies too large to hold: update() chunks, then digest(). */
 export function createSigner(secret: string | Buffer) {
   return createHmac('sha256', secret);

@@ -1,9 +1,9 @@
 // The verdict on one delivery: authentic or not, and on a mismatch the likely causes that are true.
 // The authentic path costs nothing beyond the single streaming pass; the causes are worked out only
 // after a mismatch, and a second pass over the body is made only when it has a CR or a BOM to blame.
-import { EVENT_HEADER, SIGNATURE_HEADER, digestsEqual, parseSignatureHeader } from './signature';
+import { EVENT_HEADER, SIGNATURE_HEADER, digestsEqual, parseSignatureHeader, type Secret } from './signature';
 import { headerValues } from './capture';
-import { VariantDigest, type BodyDigests } from './body-digest';
+import { BodyDigest, VariantDigest, type BodyDigests } from './body-digest';
 import type { Sink } from './input';
 
 type HintCode = 'trailing_lf' | 'trailing_crlf' | 'crlf' | 'bom' | 'event';
@@ -18,6 +18,10 @@ export interface Verdict {
   reason: string | null;
   /** Machine-readable codes of the causes found on a mismatch. */
   hints: HintCode[];
+  /** With several secrets (a rotation): the label of the one that matched, null when none did. */
+  secret?: string | null;
+  /** With --request: the capture whose body this one repeats, null when none. */
+  duplicateOf?: string | null;
 }
 
 /** The one value of a header that a delivery carries exactly once, or what is wrong with it. */
@@ -62,11 +66,38 @@ export function fromHeaders(rawHeaders: string[]): Pick<JudgeInput, 'expected' |
   return { expected: expectedFromHeader(headerValues(rawHeaders, SIGNATURE_HEADER)), event, eventProblem: problem };
 }
 
+/** One streaming pass over a body for every secret given (BodyDigest per secret). */
+export class SecretsDigest {
+  private readonly each: BodyDigest[];
+
+  constructor(secrets: Secret[]) {
+    this.each = secrets.map((s) => new BodyDigest(s.bytes));
+  }
+
+  update(chunk: Uint8Array): void {
+    for (const d of this.each) d.update(chunk);
+  }
+
+  finish(): BodyDigests[] {
+    return this.each.map((d) => d.finish());
+  }
+}
+
+/** The verdict on a delivery held in memory (listen, a HAR entry): its headers and body bytes. */
+export function judgeBody(secrets: Secret[], rawHeaders: string[], body: Buffer, expectedEvent?: string): Promise<Verdict> {
+  const digest = new SecretsDigest(secrets);
+  digest.update(body);
+  const again = async (sink: Sink) => sink(body);
+  return judge({ secrets, ...fromHeaders(rawHeaders), digests: digest.finish(), again, expectedEvent });
+}
+
 export interface JudgeInput {
-  secret: Buffer;
+  /** Every secret given; a delivery signed with any of them is authentic. */
+  secrets: Secret[];
   /** The digest the signature claims, or why it could not be read. */
   expected: Buffer | string;
-  digests: BodyDigests;
+  /** One per secret, in the same order (SecretsDigest). */
+  digests: BodyDigests[];
   /** Streams the body again, for the rewrite hints; undefined when it cannot. */
   again: ((sink: Sink) => Promise<void>) | undefined;
   event: string | null;
@@ -77,7 +108,7 @@ export interface JudgeInput {
 }
 
 export async function judge(input: JudgeInput): Promise<Verdict> {
-  const verdict = await judgeSignature(input);
+  const verdict = await judgeSecrets(input);
   if (input.eventProblem !== undefined) {
     // A signature that is missing or wrong is the graver fault: it is named first.
     if (!verdict.authentic) return { ...verdict, reason: `${verdict.reason}; ${input.eventProblem}` };
@@ -94,8 +125,42 @@ export async function judge(input: JudgeInput): Promise<Verdict> {
   return verdict;
 }
 
-async function judgeSignature(input: JudgeInput): Promise<Verdict> {
-  const { expected, digests, event } = input;
+/**
+ * The signature against every secret. Each is compared in constant time, and all of them are, whatever
+ * matched first. With several secrets the verdict names the one that matched (`secret`); when none
+ * did, the causes come from the first secret that has one (a body with a newline added matches
+ * without it under the secret that signed it, not under the others).
+ */
+async function judgeSecrets(input: JudgeInput): Promise<Verdict> {
+  const { secrets, digests, expected } = input;
+  const several = secrets.length > 1;
+  const name = (v: Verdict, label: string | null): Verdict => (several ? { ...v, secret: label } : v);
+  if (typeof expected !== 'string') {
+    let match = -1;
+    for (let i = 0; i < secrets.length; i++) if (digestsEqual(digests[i]!.digest, expected) && match === -1) match = i;
+    if (match !== -1) {
+      return name({ authentic: true, event: input.event, bytes: digests[0]!.bytes, reason: null, hints: [] }, secrets[match]!.label);
+    }
+  }
+  let first: Verdict | undefined;
+  for (let i = 0; i < secrets.length; i++) {
+    const v = await judgeSignature(input, secrets[i]!.bytes, digests[i]!);
+    if (several && v.hints.some((h) => h !== 'event'))
+      return name({ ...v, reason: `${v.reason} (with the secret from ${secrets[i]!.label})` }, null);
+    first ??= v;
+    if (typeof expected === 'string') break;
+  }
+  if (several && first!.hints.length === 0 && typeof expected !== 'string') {
+    first = {
+      ...first!,
+      reason: `the signature does not match the body under any of the ${secrets.length} secrets: a different secret, or the body was changed`,
+    };
+  }
+  return name(first!, null);
+}
+
+async function judgeSignature(input: JudgeInput, secret: Buffer, digests: BodyDigests): Promise<Verdict> {
+  const { expected, event } = input;
   const base = { event, bytes: digests.bytes };
   if (typeof expected === 'string') return { authentic: false, ...base, reason: expected, hints: [] };
   if (digestsEqual(digests.digest, expected)) return { authentic: true, ...base, reason: null, hints: [] };
@@ -104,7 +169,7 @@ async function judgeSignature(input: JudgeInput): Promise<Verdict> {
   if (digests.withoutCRLF && digestsEqual(digests.withoutCRLF, expected)) hints.push('trailing_crlf');
   else if (digests.withoutLF && digestsEqual(digests.withoutLF, expected)) hints.push('trailing_lf');
   if (hints.length === 0 && (digests.hasCR || digests.startsWithBOM) && input.again) {
-    const variants = new VariantDigest(input.secret);
+    const variants = new VariantDigest(secret);
     await input.again((chunk) => variants.update(chunk));
     const v = variants.finish();
     if (digests.hasCR) hints.push(...rewriteHints('crlf', v.crlfToLf, expected));

@@ -121,7 +121,7 @@ const at = (...names: string[]) => names.map((n) => tmp.path(n));
 type Out = { file: string; authentic: boolean; event: string | null; bytes: number; reason: string | null; hints: string[] };
 async function verify(opts: Partial<VerifyOptions> & { request: string[] }, kit: KitOptions = {}) {
   // The secret as a script gives it (the environment): --secret on the command line draws a warning.
-  const ctx = makeCtx({ output: 'json', env: { BOOKING_WEBHOOK_SECRET: opts.secret ?? SECRET }, ...kit });
+  const ctx = makeCtx({ output: 'json', env: { BOOKING_WEBHOOK_SECRET: (opts.secret as string | undefined) ?? SECRET }, ...kit });
   const code = await runVerify({ ...opts, secret: undefined }, ctx);
   return { code, out: ctx.io.out(), err: ctx.io.err(), json: () => JSON.parse(ctx.io.out()) as Out[] };
 }
@@ -132,7 +132,9 @@ describe('captures that are authentic', () => {
     async (name) => {
       const r = await verify({ request: [fixture(name)], secret: FIXTURE_SECRET });
       expect(r.code).toBe(0);
-      expect(r.json()).toEqual([{ file: fixture(name), authentic: true, event: 'booking.created', bytes: 244, reason: null, hints: [] }]);
+      expect(r.json()).toEqual([
+        { file: fixture(name), authentic: true, event: 'booking.created', bytes: 244, reason: null, hints: [], duplicateOf: null },
+      ]);
     },
   );
 
@@ -156,7 +158,7 @@ describe('captures that are authentic', () => {
     const files = at('ok.http', 'ok-lf.http', 'upper.http');
     expect((await verify({ request: files })).json().map((o) => o.file)).toEqual(files);
     const tsv = await verify({ request: files }, { output: 'tsv' });
-    expect(tsv.out.split('\n')[0]).toBe(`authentic\tbooking.cancelled\t${BODY.length}\t\t${files[0]}`);
+    expect(tsv.out.split('\n')[0]).toBe(`authentic\tbooking.cancelled\t${BODY.length}\t\t${files[0]}\t`);
   });
 
   it('ndjson: one object per capture', async () => {
@@ -215,7 +217,7 @@ describe('captures that are not authentic: exit 1', () => {
     const r = await verify({ request: at(name) }, { output: 'tsv' });
     expect(r.code).toBe(1);
     expect(r.out).toBe(
-      `not-authentic\tbooking.cancelled\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\n`,
+      `not-authentic\tbooking.cancelled\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\t\n`,
     );
   });
 

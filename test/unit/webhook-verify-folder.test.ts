@@ -49,7 +49,7 @@ describe('verify --request DIR', () => {
   it('a folder with no captures is exit 2 in its place; the others are still checked', async () => {
     const r = await verify([tmp.path('empty'), tmp.path('a.http')]);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`error: ${tmp.path('empty')} is a folder with no *.http captures in it.\n`);
+    expect(r.err).toBe(`error: ${tmp.path('empty')} is a folder with no *.http or *.har captures in it.\n`);
     expect(r.rows).toHaveLength(1);
   });
 

@@ -199,7 +199,7 @@ describe('usage errors: exit 2', () => {
   ])('%s', async (_what, opts: Partial<VerifyOptions>, kit: KitOptions) => {
     const d = tempDir({ EMPTY: '\n' });
     try {
-      const o = { ...opts, secretFile: opts.secretFile && d.path(opts.secretFile) };
+      const o = { ...opts, secretFile: opts.secretFile && d.path(opts.secretFile as string) };
       await expect(verify({ file: tmp.path('gh.txt'), signature: GH_SIG, ...o }, kit)).rejects.toMatchObject({ exitCode: 2 });
     } finally {
       d.cleanup();

@@ -45,6 +45,8 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
         method: d.method,
         path: d.path,
         capture: d.capture,
+        // With several secrets (a rotation): the one that matched.
+        ...(v.secret !== undefined && { secret: v.secret }),
       },
       false,
     );
@@ -58,6 +60,7 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
       '',
       v.reason ?? '',
       d.capture ?? '',
+      ...(v.secret !== undefined ? [v.secret ?? ''] : []),
     ]);
   const p = paint(ctx.io.color);
   const parts = [
@@ -66,6 +69,7 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
     v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic'),
   ];
   if (d.uid !== null) parts.push(visible(d.uid));
+  if (v.secret) parts.push(`secret ${visible(v.secret)}`);
   const line = parts.join('  ');
   return `${v.reason === null ? line : `${line} — ${visible(v.reason)}`}\n`;
 }

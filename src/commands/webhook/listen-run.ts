@@ -11,16 +11,16 @@ import type { Context } from '../../context';
 import { hint } from '../../context';
 import { UsageError } from '../../errors';
 import { listenFailure } from '../../listen-error';
-import { BodyDigest } from '../../webhook/body-digest';
-import { bufferSource, SPOOL_LIMIT } from '../../webhook/reader';
+import { SPOOL_LIMIT } from '../../webhook/reader';
+import { sizeText } from '../../webhook/input';
 import { CaptureSaver } from './listen-save';
 import { bookingUid, deliveryLine, forwardLine } from './listen-lines';
 import { EVENTS } from '../../webhook/events';
 import { forwardDelivery } from './listen-forward';
 import { IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
 import { parseHttpUrl } from '../../webhook/post';
-import { resolveSecret, type SecretOptions } from './secret';
-import { fromHeaders, judge } from '../../webhook/verdict';
+import { resolveSecrets, type SecretOptions } from './secret';
+import { judgeBody } from '../../webhook/verdict';
 import { visible } from '../../webhook/text';
 
 export interface ListenOptions extends SecretOptions {
@@ -50,7 +50,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const only = opts.events && eventFilter(opts.events, ctx);
   const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
   const budget = new InFlight(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
-  const secret = await resolveSecret(opts, ctx);
+  const secrets = await resolveSecrets(opts, ctx);
   if (ctx.signal.aborted) return 0;
 
   const pending = new Set<Promise<void>>();
@@ -109,11 +109,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, time: Date): Promise<void> {
-    const headers = fromHeaders(req.rawHeaders);
-    const event = headers.event;
-    const digest = new BodyDigest(secret);
-    digest.update(body);
-    const verdict = await judge({ secret, ...headers, digests: digest.finish(), again: bufferSource(body).again() });
+    const verdict = await judgeBody(secrets, req.rawHeaders, body);
+    const event = verdict.event;
     // The filter is for authentic deliveries only: one that is not authentic is answered 401 and shown
     // whatever event it claims (a missing or wrong signature is what the user must see).
     if (only && verdict.authentic && !only.has(event ?? '')) {
@@ -134,7 +131,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       if (capture === null && !savingStopped) {
         savingStopped = true;
         ctx.io.stderr.write(
-          `warning: ${saver.dir} holds --max-saved ${formatSize(saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`,
+          `warning: ${saver.dir} holds --max-saved ${sizeText(saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`,
         );
       }
     }
@@ -207,14 +204,4 @@ function eventFilter(names: string[], ctx: Context): Set<string> {
       `warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`,
     );
   return new Set(names);
-}
-
-function formatSize(bytes: number): string {
-  for (const [unit, size] of [
-    ['GiB', 1024 ** 3],
-    ['MiB', 1024 ** 2],
-    ['KiB', 1024],
-  ] as const)
-    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
-  return `${bytes} bytes`;
 }

@@ -1,7 +1,8 @@
 // Writing verdicts in the format in force:
 // - terminal (table): one readable line each, ✓/✗ coloured when colour is on;
-// - tsv (piped): verdict, event, bytes, reason[, file] tab-separated, verdict `authentic` or
-//   `not-authentic`, empty fields for what is unknown;
+// - tsv (piped): verdict, event, bytes, reason[, file, duplicate-of][, secret] tab-separated, verdict
+//   `authentic` or `not-authentic`, empty fields for what is unknown (file and duplicate-of with
+//   --request, secret with several secrets: the same columns on every line of a run);
 // - json: one object for a single delivery, an array for --request; ndjson: one object per line.
 import type { Context } from '../../context';
 import { outputFormat } from '../../context';
@@ -59,6 +60,8 @@ function jsonVerdict(v: Verdict): object {
 function tsvVerdict(v: Verdict): string {
   const fields = [v.authentic ? 'authentic' : 'not-authentic', v.event ?? '', v.bytes === null ? '' : String(v.bytes), v.reason ?? ''];
   if (v.file !== undefined) fields.push(v.file);
+  if (v.duplicateOf !== undefined) fields.push(v.duplicateOf ?? '');
+  if (v.secret !== undefined) fields.push(v.secret ?? '');
   return fields.map(visible).join('\t');
 }
 
@@ -67,6 +70,8 @@ function humanVerdict(v: Verdict, p: ReturnType<typeof paint>): string {
   const parts = [mark, v.event === null ? p.dim('(no event)') : visible(v.event)];
   if (v.bytes !== null) parts.push(`${v.bytes} ${v.bytes === 1 ? 'byte' : 'bytes'}`);
   if (v.file !== undefined) parts.push(p.dim(visible(v.file)));
+  if (v.duplicateOf) parts.push(`duplicate of ${visible(v.duplicateOf)}`);
+  if (v.secret) parts.push(`secret ${visible(v.secret)}`);
   const line = parts.join('  ');
   return v.reason === null ? line : `${line} — ${visible(v.reason)}`;
 }

@@ -1,21 +1,17 @@
 // `webhook verify`: a body with --signature, or raw request captures with --request, each checked in
 // one streaming pass. Exit 0 when every delivery is authentic, 1 when any is not, 2 for usage errors
 // and unreadable input (an unreadable capture is reported and the others are still checked).
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Context } from '../../context';
-import { unreadable } from '../../input';
-import { CliError, ExitCode, InterruptedError, UsageError } from '../../errors';
-import type { IOStreams } from '../../io';
+import { ExitCode, UsageError } from '../../errors';
 import { parseSignature } from '../../webhook/signature';
-import { BodyDigest } from '../../webhook/body-digest';
-import { bodySource, readCapture } from '../../webhook/reader';
+import { bodySource } from '../../webhook/reader';
 import { noteTerminalBody } from './terminal-note';
-import { resolveSecret, type SecretOptions } from './secret';
-import { fromHeaders, judge, type Verdict } from '../../webhook/verdict';
+import { resolveSecrets, type SecretOptions } from './secret';
+import { judge, SecretsDigest } from '../../webhook/verdict';
 import { verdictWriter } from './verify-output';
 import { visible } from '../../webhook/text';
 import { BodyHead } from '../../webhook/body-head';
+import { verifyCaptures } from './verify-captures';
 
 export interface VerifyOptions extends SecretOptions {
   file?: string;
@@ -47,8 +43,8 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     throw new UsageError(`--signature "${visible(shown)}" is not sha256=<64 hex> or 64 hex digits.`);
   }
   const source = bodySource(ctx.io, opts.file, ctx.signal);
-  const secret = await resolveSecret(opts, ctx, opts.file === undefined || opts.file === '-');
-  const digest = new BodyDigest(secret);
+  const secrets = await resolveSecrets(opts, ctx, opts.file === undefined || opts.file === '-');
+  const digest = new SecretsDigest(secrets);
   const head = new BodyHead();
   noteTerminalBody(ctx, source);
   await source.read((chunk) => {
@@ -56,7 +52,7 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     head.add(chunk);
   });
   const verdict = await judge({
-    secret,
+    secrets,
     expected,
     digests: digest.finish(),
     again: source.again(),
@@ -67,75 +63,4 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
   out.write(verdict);
   out.end();
   return verdict.authentic ? ExitCode.OK : ExitCode.FAILURE;
-}
-
-async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context): Promise<number> {
-  const secret = await resolveSecret(opts, ctx, paths.includes('-'));
-  const out = verdictWriter(ctx, true);
-  let code: number = ExitCode.OK;
-  let hintShown = false;
-  for (const file of captureFiles(paths)) {
-    let verdict: Verdict;
-    try {
-      if (file instanceof CliError) throw file;
-      verdict = await verifyCapture(file, secret, opts.event, ctx);
-    } catch (err) {
-      // Ctrl-C ends the run; any other error is about this one capture.
-      if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
-      out.flush();
-      ctx.io.stderr.write(`error: ${err.message}\n`);
-      if (err.hint && !hintShown) ctx.io.stderr.write(`${err.hint}\n`);
-      hintShown ||= Boolean(err.hint);
-      code = ExitCode.USAGE;
-      continue;
-    }
-    out.write(verdict);
-    if (!verdict.authentic && code === ExitCode.OK) code = ExitCode.FAILURE;
-  }
-  out.end();
-  return code;
-}
-
-/**
- * The captures named: a folder stands for its `*.http` files in name order (listen's names sort by
- * arrival). A folder that cannot be listed, or holds none, is an error in its place in the list.
- */
-function* captureFiles(paths: string[]): Generator<string | CliError> {
-  for (const path of paths) {
-    const names = folderCaptures(path);
-    if (names === undefined) yield path;
-    else if (names instanceof CliError) yield names;
-    else if (names.length === 0) yield new UsageError(`${path} is a folder with no *.http captures in it.`);
-    else for (const name of names) yield join(path, name);
-  }
-}
-
-/** The `*.http` names in `path` when it is a folder; undefined when it is not one. */
-function folderCaptures(path: string): string[] | CliError | undefined {
-  if (path === '-') return undefined;
-  try {
-    if (!statSync(path).isDirectory()) return undefined;
-  } catch {
-    return undefined; // the read that follows says what is wrong with it
-  }
-  try {
-    return readdirSync(path)
-      .filter((n) => n.endsWith('.http'))
-      .sort();
-  } catch (err) {
-    return unreadable(path, err);
-  }
-}
-
-/** One capture: parsed and hashed in a single pass; parsed again only to explain a mismatch. */
-async function verifyCapture(
-  file: string,
-  secret: Buffer,
-  expectedEvent: string | undefined,
-  ctx: { io: IOStreams; signal?: AbortSignal },
-): Promise<Verdict> {
-  const digest = new BodyDigest(secret);
-  const { head, again } = await readCapture(ctx.io, file, (chunk) => digest.update(chunk), ctx.signal);
-  const verdict = await judge({ secret, ...fromHeaders(head.rawHeaders), digests: digest.finish(), again, expectedEvent });
-  return { file, ...verdict };
 }
