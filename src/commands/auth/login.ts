@@ -21,6 +21,7 @@ export interface LoginOptions {
 
 export const newCmdLogin = defineCommand<LoginOptions>({
   name: 'login',
+  printsText: 'only messages on stderr',
   description: 'save an API key (and base URL) to the profile, after checking it with GET /api/v1/me',
   options: [
     new Option('--with-key', 'read the key from stdin instead of a hidden prompt'),

@@ -6,6 +6,7 @@ import { warnEnvKey } from './login';
 
 export const newCmdLogout = defineCommand<object>({
   name: 'logout',
+  printsText: 'only messages on stderr',
   description: "remove the profile's saved API key (its base URL stays)",
   examples: ['booking logout', 'booking logout --profile staging'],
   run: runLogout,

@@ -63,15 +63,15 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     event: head.event(),
     expectedEvent: opts.event,
   });
-  const out = verdictWriter(ctx, false);
-  out.write(verdict);
-  out.end();
+  const out = await verdictWriter(ctx, false);
+  await out.write(verdict);
+  await out.end();
   return verdict.authentic ? ExitCode.OK : ExitCode.FAILURE;
 }
 
 async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context): Promise<number> {
   const secret = await resolveSecret(opts, ctx, paths.includes('-'));
-  const out = verdictWriter(ctx, true);
+  const out = await verdictWriter(ctx, true);
   let code: number = ExitCode.OK;
   let hintShown = false;
   for (const file of captureFiles(paths)) {
@@ -83,16 +83,17 @@ async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context
       // Ctrl-C ends the run; any other error is about this one capture.
       if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
       out.flush();
-      ctx.io.stderr.write(`error: ${err.message}\n`);
-      if (err.hint && !hintShown) ctx.io.stderr.write(`${err.hint}\n`);
+      // The message names the file: a name is text from outside, escaped like every line.
+      ctx.io.stderr.write(`error: ${visible(err.message)}\n`);
+      if (err.hint && !hintShown) ctx.io.stderr.write(`${err.hint.split('\n').map(visible).join('\n')}\n`);
       hintShown ||= Boolean(err.hint);
       code = ExitCode.USAGE;
       continue;
     }
-    out.write(verdict);
+    await out.write(verdict);
     if (!verdict.authentic && code === ExitCode.OK) code = ExitCode.FAILURE;
   }
-  out.end();
+  await out.end();
   return code;
 }
 
