@@ -59,8 +59,9 @@ export async function startHostileServer(): Promise<{ url: string; close(): Prom
     if (url.pathname === '/api/v1/event-types') return json({ data: [{ id: 7, slug: HOSTILE_TEXT, title: HOSTILE_TEXT }] });
     if (url.pathname.startsWith('/api/v1/bookings/')) return json({ data: booking(1) });
     if (url.pathname === '/api/v1/bookings') {
-      const second = url.searchParams.get('cursor') === 'p2';
-      return json({ data: second ? [booking(3), booking(4)] : [booking(1), booking(2)], next_cursor: second ? null : 'p2' });
+      // The cursor carries the key: it goes back percent-encoded in the query, which --debug shows.
+      const second = url.searchParams.get('cursor')?.startsWith('p2') ?? false;
+      return json({ data: second ? [booking(3), booking(4)] : [booking(1), booking(2)], next_cursor: second ? null : `p2-${HOSTILE_KEY}` });
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: HOSTILE_TEXT }));
   });

@@ -78,7 +78,19 @@ const RECORDS: Record<string, RecordRow> = {
   },
 };
 
-const FORMS = ['table', 'tsv', 'json', 'ndjson', 'jq-string', 'jq-json', 'json-fields', 'fields', 'fields-json', 'fields-typo'] as const;
+const FORMS = [
+  'table',
+  'tsv',
+  'json',
+  'ndjson',
+  'jq-string',
+  'jq-json',
+  'json-fields',
+  'fields',
+  'fields-json',
+  'fields-typo',
+  'debug',
+] as const;
 type Form = (typeof FORMS)[number];
 
 function formArgs(form: Form, field: string): string[] {
@@ -100,6 +112,8 @@ function formArgs(form: Form, field: string): string[] {
       return ['--fields', field, '-o', 'json'];
     case 'fields-typo':
       return ['--fields', 'nosuchfield'];
+    case 'debug':
+      return ['--debug', '-o', 'json'];
   }
 }
 
@@ -194,7 +208,7 @@ function expectHonoured(form: Form, field: string, r: Run, mode: Mode): void {
   }
   expect(r.code, why).toBe(0);
   expect(data.trim(), why).not.toBe('');
-  if (form === 'json' || form === 'ndjson' || form === 'jq-json') expect(() => jsonValues(data), data).not.toThrow();
+  if (form === 'json' || form === 'ndjson' || form === 'jq-json' || form === 'debug') expect(() => jsonValues(data), data).not.toThrow();
   if (form === 'ndjson') for (const line of data.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
   if (form === 'jq-string') for (const line of data.trim().split('\n')) expect(line).toBe('jq-was-here');
   if (form === 'json-fields' || form === 'fields-json') {
