@@ -3,7 +3,8 @@
 // name there is a usage error with a suggestion, not the whole help dumped on stderr.
 import { Command, Help } from 'commander';
 import { UsageError } from './errors';
-import { examplesText } from './commands/define';
+import { examplesText, printsText } from './commands/define';
+import { refuseShaping } from './output/shaping';
 
 const GLOBAL_OPTIONS_LINE = 'global options: see booking --help';
 
@@ -26,13 +27,15 @@ export function addHelpCommand(program: Command): void {
     .description('show the help of a command: booking help bookings list')
     .argument('[command...]', 'the command and subcommand')
     .helpOption(false)
-    .action((words: string[]) => {
+    .action((words: string[], _opts: unknown, cmd: Command) => {
+      refuseShaping(cmd, 'help text');
       findCommand(program, words).outputHelp();
     });
   // The names for completion (and help) only: the parser lets every word through to be looked up.
   const arg = help.registeredArguments[0]!;
   arg.choices(names);
   arg.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  printsText.set(help, 'help text');
   help.addHelpText('after', examplesText(['booking help bookings list', 'booking help webhook verify']));
   // Replaces commander's own `help [command]`, which goes one level deep only (groups keep theirs).
   program.helpCommand(false);

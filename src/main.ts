@@ -18,6 +18,10 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   const env = deps.env ?? process.env;
   // Every byte the run writes passes the output door (src/output/door.ts): key mask, escaper, failures.
   const io = deps.io ?? systemIO(env);
+  // The key in the environment is masked from the first byte, whatever the command: one that never
+  // sends it (webhook listen, verify) may still be handed it back in a body or a file.
+  const envKey = env.BOOKING_API_KEY;
+  if (envKey !== undefined && envKey.trim() !== '') io.maskSecret(envKey);
   const signal = deps.signal ?? new AbortController().signal;
   let exitCode: number = ExitCode.OK;
   const program = buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), command: deps.command });

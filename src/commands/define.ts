@@ -5,6 +5,7 @@
 import { Argument, Command, Option } from 'commander';
 import type { Context } from '../context';
 import type { CommandDeps, RunResult } from './deps';
+import { refuseShaping } from '../output/shaping';
 
 export interface CommandSpec<O> {
   name: string;
@@ -19,6 +20,11 @@ export interface CommandSpec<O> {
   options?: Option[];
   /** The command sends requests to the service (bin/booking.js then readies the HTTP parser early). */
   sendsRequests?: boolean;
+  /**
+   * What the command prints when it is not records (the default): 'a completion script', 'a path'.
+   * Such a command refuses -o, --json, --jq and --fields with exit 2 (src/output/shaping.ts).
+   */
+  printsText?: string;
   /** Help text between the options and the examples: what the exit status means, say. */
   notes?: string;
   /** Lines shown under "Examples:" at the end of the help, as typed (none: no section). */
@@ -44,10 +50,12 @@ export function defineCommand<O>(spec: CommandSpec<O>): (deps: CommandDeps, runF
     });
     for (const option of spec.options ?? []) cmd.addOption(option);
     if (spec.sendsRequests) commandFacts.set(cmd, { sendsRequests: true });
+    if (spec.printsText) printsText.set(cmd, spec.printsText);
     if (spec.notes) cmd.addHelpText('after', spec.notes);
     if (spec.examples.length > 0) cmd.addHelpText('after', examplesText(spec.examples));
     cmd.action(async (...params: unknown[]) => {
       const command = params[params.length - 1] as Command;
+      if (spec.printsText) refuseShaping(command, spec.printsText);
       const parsed = { ...(params[argNames.length] as object) } as Record<string, unknown>;
       argNames.forEach((name, i) => {
         if (params[i] !== undefined) parsed[name] = params[i];
@@ -58,6 +66,9 @@ export function defineCommand<O>(spec: CommandSpec<O>): (deps: CommandDeps, runF
     return cmd;
   };
 }
+
+/** The commands that print text, not records, and what (CommandSpec.printsText). */
+export const printsText = new WeakMap<Command, string>();
 
 /** What the build's dist/command-facts.json records of each command (src/command-facts.ts). */
 export const commandFacts = new WeakMap<Command, { sendsRequests: boolean }>();

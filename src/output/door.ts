@@ -40,7 +40,7 @@ const TERMINAL_UNSAFE =
 const TERMINAL_UNSAFE_ONE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** Text for a terminal: every character stage 2 does not let through, escaped. */
-export function terminalSafe(text: string): string {
+function terminalSafe(text: string): string {
   if (!TERMINAL_UNSAFE_ONE.test(text)) return text;
   return text.replace(TERMINAL_UNSAFE, (m) => (m.length > 1 ? m : escapeControl(m)));
 }
@@ -68,8 +68,7 @@ function doorStream(dest: Destination, maskers: readonly Masker[]): OutStream {
     failed = true;
     dest.onFailure?.(err instanceof Error ? err : new Error(String(err)));
   };
-  if (dest.onFailure && typeof (target as { on?: unknown }).on === 'function')
-    (target as unknown as NodeJS.EventEmitter).on('error', fail);
+  if (dest.onFailure && typeof (target as { on?: unknown }).on === 'function') (target as unknown as NodeJS.EventEmitter).on('error', fail);
   return {
     write(chunk: string | Uint8Array) {
       let out = maskChunk(chunk, maskers);

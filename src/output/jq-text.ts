@@ -18,7 +18,7 @@ export function jqResultText(compact: string, terminal: boolean): string {
 }
 
 /** Compact JSON text laid out as jq (and JSON.stringify(v, null, 2)) would indent it; values untouched. */
-export function indentJson(compact: string): string {
+function indentJson(compact: string): string {
   let out = '';
   let depth = 0;
   let inString = false;

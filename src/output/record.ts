@@ -69,6 +69,8 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
 
 /** A body as sent (api, --no-paginate -o json): pretty lossless JSON, --fields projecting it, or --jq. */
 export async function writeJsonValue(ctx: OutputContext, value: unknown): Promise<void> {
+  // A field the body has not (a typo) is exit 2 here too; a list body is checked by its items.
+  fieldCheck(ctx).check(Array.isArray(value) ? value : [value]);
   const paths = fieldPaths(ctx);
   const shaped = paths ? project(value, paths) : value;
   if (ctx.globals.jq !== undefined) return writeJq(ctx, shaped);

@@ -1,8 +1,11 @@
 // A second local user, to own planted folders and files as an attacker on the same machine would.
-// Only root can make one (useradd); other runs skip those tests, saying so.
+// Only root can make one (useradd); other runs skip those tests, saying so. Each test file makes its
+// own, under a name of its own (files run side by side), and removes it when its tests end.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
 
-const NAME = 'booking-intruder';
+const NAME = `booking-x${process.pid}-${randomBytes(3).toString('hex')}`;
 
 export interface OtherUser {
   name: string;
@@ -12,7 +15,10 @@ export interface OtherUser {
 
 let made: OtherUser | null | undefined;
 
-/** The second user (made once, then reused), or null when this run is not root or cannot make one. */
+/**
+ * The second user (made once per test file, removed after its tests), or null when this run is not
+ * root or cannot make one. Call it at the top level of a test file (it registers the removal).
+ */
 export function otherUser(): OtherUser | null {
   if (made !== undefined) return made;
   made = null;
@@ -20,8 +26,11 @@ export function otherUser(): OtherUser | null {
   try {
     if (!exists()) execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', NAME], { stdio: 'ignore' });
   } catch {
-    // Another test file made it at the same moment: the lookup below decides.
+    // The lookup below decides.
   }
+  afterAll(() => {
+    if (exists()) execFileSync('userdel', [NAME], { stdio: 'ignore' });
+  });
   try {
     const uid = Number(execFileSync('id', ['-u', NAME], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', NAME], { encoding: 'utf8' }).trim());

@@ -3,7 +3,7 @@
 // Packed from a copy of the sources, so that the build it runs never rewrites the dist/ other tests
 // are using; the dependencies come from npm's cache (the registry only when the cache lacks one).
 // One pack and one install per run, shared by the tests below.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,20 +16,43 @@ interface Run {
   stderr: string;
 }
 
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+/** Children still running: killed (with their own children) when the tests end, however they end. */
+const running = new Set<ChildProcess>();
+const killGroup = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+};
+
+/**
+ * One npm command, in a process group of its own, ended after `timeoutMs`: an `npm install` that
+ * waits on an unreachable registry must not outlive the test (nor keep the hook waiting forever).
+ */
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}, timeoutMs = 120_000): Promise<Run> {
   // npm's own npm_* variables (set when the suite runs under `npm test`) would steer the child npm.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^npm_/i.test(k))) as Record<
     string,
     string
   >;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => {
+      stderr += `\n(killed after ${timeoutMs / 1000} s)`;
+      killGroup(child);
+    }, timeoutMs);
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -53,7 +76,11 @@ beforeAll(async () => {
   if (installed.code !== 0 && /ENOTCACHED/.test(installed.stderr)) installed = await install('--prefer-offline');
 }, 300_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  // A hook that timed out leaves its npm running: ended here, with the children it started.
+  for (const child of running) killGroup(child);
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe('npm pack, then npm install -g', () => {
   it('packs the built program (dist/) and not the sources', async () => {

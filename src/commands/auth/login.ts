@@ -26,6 +26,7 @@ export interface LoginOptions {
 const loginCommand = (invocation: string) =>
   defineCommand<LoginOptions>({
     name: 'login',
+    printsText: 'only messages on stderr',
     description:
       'save an API key (and base URL) to the profile, after checking it with GET /api/v1/me; the key goes to the OS keyring when one answers',
     options: [

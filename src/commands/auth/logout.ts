@@ -11,6 +11,7 @@ import { warnEnvKey } from './login';
 const logoutCommand = (invocation: string) =>
   defineCommand<object>({
     name: 'logout',
+    printsText: 'only messages on stderr',
     description: "remove the profile's saved API key, from the OS keyring and the config file (its base URL stays)",
     examples: [invocation, `${invocation} --profile staging`],
     run: runLogout,

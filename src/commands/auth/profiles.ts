@@ -63,8 +63,11 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
     };
   });
   const { createListWriter } = await import('../../output/index');
+  const { checkKeys } = await import('../../output/records');
+  // Checked against the row's keys, so a typo is exit 2 with no profile saved too.
+  checkKeys(ctx, ['name', 'active', 'baseUrl', 'apiKey']);
   const writer = await createListWriter(ctx);
-  writer.write(rows);
+  await writer.write(rows);
   writer.end();
   if (!rows.some((r) => r.active)) {
     hint(

@@ -9,6 +9,7 @@ import { PROFILES_COMMAND, SHELLS, type Shell } from '../../completion/shells';
 
 const newCmdCompletion = defineCommand<{ shell: Shell }>({
   name: 'completion',
+  printsText: 'a completion script',
   description: 'print the shell completion script for bash, zsh or fish',
   arguments: [
     // choices() lists the shells in the help and the completions; the parser after it replaces
@@ -37,6 +38,7 @@ const [completeName, completeWhat] = PROFILES_COMMAND;
 
 const newCmdCompleteProfiles = defineCommand<object>({
   name: completeWhat,
+  printsText: 'profile names',
   description: '',
   examples: [],
   async run(_opts, ctx) {

@@ -10,6 +10,7 @@ export interface ConfigGetOptions {
 
 export const newCmdConfigGet = defineCommand<ConfigGetOptions>({
   name: 'get',
+  printsText: 'one value as saved',
   description: 'print one setting as saved (the API key unmasked); nothing when it is not set',
   arguments: [['<key>', KEY_HELP]],
   examples: ['booking config get baseUrl', 'booking config get cursorPath --profile staging'],

@@ -20,6 +20,7 @@ export function registerConfigCommands(program: Command, deps: CommandDeps): voi
 
 const newCmdConfigPath = defineCommand<object>({
   name: 'path',
+  printsText: 'a path',
   description: 'print the path of the config file (it may not exist yet)',
   examples: ['booking config path', 'booking config path --profile staging'],
   run: runConfigPath,

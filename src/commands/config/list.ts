@@ -23,6 +23,9 @@ export async function runConfigList(_opts: object, ctx: Context): RunResult {
     if (value !== undefined) shown[key] = key === 'apiKey' ? maskKey(value) : value;
   }
   const { writeRecord } = await import('../../output/index');
+  const { checkKeys } = await import('../../output/records');
+  // Checked against the settings there can be, so a typo is exit 2 however few are set.
+  checkKeys(ctx, PROFILE_KEYS);
   const empty = Object.keys(shown).length === 0;
   // An empty object is still an answer in JSON; in a table or tsv it is no lines, said on stderr.
   if (!empty || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') await writeRecord(ctx, shown);

@@ -19,6 +19,7 @@ export const KEY_HELP = 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or 
 
 export const newCmdConfigSet = defineCommand<ConfigSetOptions>({
   name: 'set',
+  printsText: 'only messages on stderr',
   description: 'save one setting to the profile',
   arguments: [
     ['<key>', KEY_HELP],
@@ -30,6 +31,7 @@ export const newCmdConfigSet = defineCommand<ConfigSetOptions>({
 
 export const newCmdConfigUnset = defineCommand<ConfigUnsetOptions>({
   name: 'unset',
+  printsText: 'only messages on stderr',
   description: 'remove one setting from the profile',
   arguments: [['<key>', KEY_HELP]],
   examples: ['booking config unset cursorPath', 'booking config unset apiKey --profile staging'],

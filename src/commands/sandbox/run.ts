@@ -5,6 +5,9 @@ import type { Context } from '../../context';
 import { hint } from '../../context';
 import { escapeControl } from '../../output/escape';
 import type { SandboxCmdOptions } from './index';
+import { createRecordWriter } from '../../output/records';
+
+const INFO_KEYS = ['base_url', 'api_key', 'webhook_secret', 'port', 'seed', 'bookings', 'shape', 'tick_seconds', 'webhook_urls', 'pid'];
 
 export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResult {
   const { startSandbox } = await import('../../sandbox/server');
@@ -27,10 +30,11 @@ export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResu
     warn: err,
   });
   try {
-    const format = ctx.globals.output;
-    if (format === 'json' || format === 'ndjson') {
-      // One line even for -o json: the process keeps running, so a script waits for the first line.
-      const info = {
+    // A stream of one record: -o json is one line, as the process keeps running and a script waits
+    // for the first line; --jq, --json FIELDS and --fields shape it like any record.
+    const out = await createRecordWriter(ctx, 'stream', {
+      keys: INFO_KEYS,
+      data: () => ({
         base_url: sandbox.url,
         api_key: sandbox.apiKey,
         webhook_secret: sandbox.secret,
@@ -41,13 +45,10 @@ export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResu
         tick_seconds: opts.tick,
         webhook_urls: opts.webhookUrl ?? [],
         pid: process.pid,
-      };
-      ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
-    } else {
-      ctx.io.stdout.write(
-        `Booking sandbox running at ${sandbox.url}\nAPI key:        ${sandbox.apiKey}\nSigning secret: ${sandbox.secret}\n`,
-      );
-    }
+      }),
+      line: () => `Booking sandbox running at ${sandbox.url}\nAPI key:        ${sandbox.apiKey}\nSigning secret: ${sandbox.secret}`,
+    });
+    await out.write(undefined);
     if (!isLoopback(opts.host)) err(`warning: listening on ${opts.host}: anyone who can reach it can read the data with the sandbox key.`);
     const targets = opts.webhookUrl?.length ? opts.webhookUrl.join(', ') : 'none (add --webhook-url)';
     const pace = opts.tick > 0 ? `a lifecycle change every ${opts.tick}s` : 'no lifecycle changes (--tick 0)';

@@ -3,13 +3,15 @@
 // Terminal: readable and coloured. tsv (piped): time, event, verdict, uid, forward, reason, capture,
 // where a forward's line has `forwarded` (an answer came; forward is its status) or `forward-failed`
 // (reason says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
+// The shaping flags (--jq, --json FIELDS, --fields) apply to each line (src/output/records.ts).
 import type { Context } from '../../context';
-import { outputFormat } from '../../context';
 import type { ForwardResult } from './listen-forward';
 import type { Verdict } from '../../webhook/verdict';
-import { jsonText, paint, visible } from '../../webhook/text';
+import { paint, visible } from '../../webhook/text';
+import type { Paint } from '../../output/style';
+import { createRecordWriter, type RecordWriter } from '../../output/records';
 
-export interface DeliveryRecord {
+interface DeliveryRecord {
   time: Date;
   method: string;
   path: string;
@@ -18,7 +20,7 @@ export interface DeliveryRecord {
   capture: string | null;
 }
 
-export interface ForwardRecord {
+interface ForwardRecord {
   /** When the forward's outcome came. */
   time: Date;
   event: string | null;
@@ -29,40 +31,60 @@ export interface ForwardRecord {
 
 type Ctx = Pick<Context, 'io' | 'globals'>;
 
-export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
-  const { verdict: v } = d;
-  const format = outputFormat(ctx);
-  if (format === 'json' || format === 'ndjson') {
-    return jsonText(
-      {
-        type: 'delivery',
-        time: d.time.toISOString(),
-        event: v.event,
-        authentic: v.authentic,
-        reason: v.reason,
-        uid: d.uid,
-        bytes: v.bytes,
-        method: d.method,
-        path: d.path,
-        capture: d.capture,
-        // With several secrets (a rotation): the one that matched.
-        ...(v.secret !== undefined && { secret: v.secret }),
-      },
-      false,
-    );
-  }
-  if (format === 'tsv')
-    return tsv([
-      d.time.toISOString(),
-      v.event ?? '',
-      v.authentic ? 'authentic' : 'not-authentic',
-      d.uid ?? '',
-      '',
-      v.reason ?? '',
-      d.capture ?? '',
-      ...(v.secret !== undefined ? [v.secret ?? ''] : []),
-    ]);
+export type ListenRecord = DeliveryRecord | ForwardRecord;
+
+const isDelivery = (r: ListenRecord): r is DeliveryRecord => 'verdict' in r;
+
+const KEYS = ['type', 'time', 'event', 'authentic', 'reason', 'uid', 'bytes', 'method', 'path', 'capture', 'forward', 'secret'] as const;
+
+/**
+ * The writer of listen's lines, through the output layer (src/output/records.ts): -o, --json
+ * [FIELDS], --jq and --fields apply to every line; a --fields typo is exit 2 before listening.
+ */
+export function listenWriter(ctx: Ctx): Promise<RecordWriter<ListenRecord>> {
   const p = paint(ctx.io.color);
+  return createRecordWriter(ctx, 'stream', {
+    keys: KEYS,
+    data: (r) => (isDelivery(r) ? deliveryData(r) : forwardData(r)),
+    line: (r) => (isDelivery(r) ? deliveryLine(r, p) : forwardLine(r, p)),
+    tsv: (r) => (isDelivery(r) ? deliveryTsv(r) : forwardTsv(r)),
+  });
+}
+
+function deliveryData(d: DeliveryRecord): Record<string, unknown> {
+  const { verdict: v } = d;
+  return {
+    type: 'delivery',
+    time: d.time.toISOString(),
+    event: v.event,
+    authentic: v.authentic,
+    reason: v.reason,
+    uid: d.uid,
+    bytes: v.bytes,
+    method: d.method,
+    path: d.path,
+    capture: d.capture,
+    // With several secrets (a rotation): the one that matched.
+    ...(v.secret !== undefined && { secret: v.secret }),
+  };
+}
+
+function deliveryTsv(d: DeliveryRecord): string[] {
+  const { verdict: v } = d;
+  return [
+    d.time.toISOString(),
+    v.event ?? '',
+    v.authentic ? 'authentic' : 'not-authentic',
+    d.uid ?? '',
+    '',
+    v.reason ?? '',
+    d.capture ?? '',
+    ...(v.secret !== undefined ? [v.secret ?? ''] : []),
+  ];
+}
+
+function deliveryLine(d: DeliveryRecord, p: Paint): string {
+  const { verdict: v } = d;
   const parts = [
     p.dim(d.time.toTimeString().slice(0, 8)),
     eventText(v.event, p),
@@ -71,38 +93,31 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
   if (d.uid !== null) parts.push(visible(d.uid));
   if (v.secret) parts.push(`secret ${visible(v.secret)}`);
   const line = parts.join('  ');
-  return `${v.reason === null ? line : `${line} — ${visible(v.reason)}`}\n`;
+  return v.reason === null ? line : `${line} — ${visible(v.reason)}`;
 }
 
-export function forwardLine(ctx: Ctx, f: ForwardRecord): string {
-  const format = outputFormat(ctx);
-  if (format === 'json' || format === 'ndjson') {
-    return jsonText(
-      { type: 'forward', time: f.time.toISOString(), event: f.event, uid: f.uid, capture: f.capture, forward: f.forward },
-      false,
-    );
-  }
+function forwardData(f: ForwardRecord): Record<string, unknown> {
+  return { type: 'forward', time: f.time.toISOString(), event: f.event, uid: f.uid, capture: f.capture, forward: f.forward };
+}
+
+function forwardTsv(f: ForwardRecord): string[] {
+  // The columns keep their meaning on every line: a status in the status column, words in the reason's.
+  const [verdict, status, reason] =
+    'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
+  return [f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? ''];
+}
+
+function forwardLine(f: ForwardRecord, p: Paint): string {
   const outcome = 'status' in f.forward ? String(f.forward.status) : `failed: ${f.forward.error}`;
-  if (format === 'tsv') {
-    // The columns keep their meaning on every line: a status in the status column, words in the reason's.
-    const [verdict, status, reason] =
-      'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
-    return tsv([f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '']);
-  }
-  const p = paint(ctx.io.color);
   const ok = 'status' in f.forward && f.forward.status >= 200 && f.forward.status < 300;
   const parts = [p.dim(f.time.toTimeString().slice(0, 8)), eventText(f.event, p)];
   if (f.uid !== null) parts.push(visible(f.uid));
   parts.push((ok ? p.good : p.bad)(`→ ${visible(outcome)}`));
-  return `${parts.join('  ')}\n`;
+  return parts.join('  ');
 }
 
-function eventText(event: string | null, p: ReturnType<typeof paint>): string {
+function eventText(event: string | null, p: Paint): string {
   return event === null ? p.dim('(no event)') : visible(event);
-}
-
-function tsv(fields: string[]): string {
-  return `${fields.map(visible).join('\t')}\n`;
 }
 
 const UID_PATHS = [

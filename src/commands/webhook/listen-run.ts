@@ -14,7 +14,7 @@ import { listenFailure } from '../../listen-error';
 import { SPOOL_LIMIT } from '../../webhook/reader';
 import { sizeText } from '../../webhook/input';
 import { CaptureSaver } from './listen-save';
-import { bookingUid, deliveryLine, forwardLine } from './listen-lines';
+import { bookingUid, listenWriter } from './listen-lines';
 import { EVENTS } from '../../webhook/events';
 import { forwardDelivery } from './listen-forward';
 import { IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
@@ -50,6 +50,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const only = opts.events && eventFilter(opts.events, ctx);
   const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
   const budget = new InFlight(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
+  const lines = await listenWriter(ctx);
   const secrets = await resolveSecrets(opts, ctx);
   if (ctx.signal.aborted) return 0;
 
@@ -137,10 +138,10 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     }
     answer(res, verdict.authentic ? 200 : 401, verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' });
     const uid = bookingUid(body);
-    ctx.io.stdout.write(deliveryLine(ctx, { time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture }));
+    await lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture });
     if (!verdict.authentic || !forwardTo) return;
     const forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal);
-    ctx.io.stdout.write(forwardLine(ctx, { time: ctx.now(), event, uid, capture, forward }));
+    await lines.write({ time: ctx.now(), event, uid, capture, forward });
   }
 
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);

@@ -1,12 +1,12 @@
 // `webhook send`: POSTs one signed delivery, as the service would, to a receiver under test. Exit 0
 // when it answers 2xx, else 1.
 import type { Context } from '../../context';
-import { outputFormat } from '../../context';
 import { ExitCode } from '../../errors';
 import { EVENT_HEADER, SIGNATURE_HEADER } from '../../webhook/signature';
 import { outgoingDelivery, type BodyOptions } from './send-body';
 import { parseHttpUrl, postRaw } from '../../webhook/post';
-import { jsonText, paint, visible } from '../../webhook/text';
+import { paint, visible } from '../../webhook/text';
+import { createRecordWriter } from '../../output/records';
 
 export interface SendOptions extends BodyOptions {
   url: string;
@@ -18,23 +18,26 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
   const headers = ['Content-Type', contentType, 'User-Agent', 'booking-cli', headerName(EVENT_HEADER), event];
   for (const value of signatures) headers.push(headerName(SIGNATURE_HEADER), value);
   const signature = signatures[0] ?? null;
+  const p = paint(ctx.io.color);
+  // Made before the POST: a --fields typo is exit 2 before anything is sent.
+  const out = await createRecordWriter(ctx, 'one', {
+    keys: ['url', 'event', 'bytes', 'signature', 'status', 'ok'],
+    // The URL as typed, its password masked by the output door like any other.
+    data: (r: Answer) => ({ url: url.href, event, bytes: body.length, signature, status: r.status, ok: isOk(r) }),
+    line: (r) => {
+      const verdict = `${isOk(r) ? '✓' : '✗'} ${r.status} ${visible(r.statusText)}`;
+      return `${(isOk(r) ? p.good : p.bad)(verdict)}  ${visible(event)}  ${body.length} bytes  → ${visible(url.href)}`;
+    },
+    tsv: (r) => [r.status, r.statusText, event, body.length],
+  });
   const res = await postRaw(url, [...headers, 'Content-Length', String(body.length)], body, {
     timeoutMs: ctx.globals.timeoutMs,
     signal: ctx.signal,
   });
-  const ok = res.status >= 200 && res.status < 300;
+  const ok = isOk(res);
 
-  const format = outputFormat(ctx);
-  const out = ctx.io.stdout;
-  if (format === 'json' || format === 'ndjson') {
-    out.write(jsonText({ url: url.href, event, bytes: body.length, signature, status: res.status, ok }, format === 'json'));
-  } else if (format === 'tsv') {
-    out.write(`${res.status}\t${visible(res.statusText)}\t${visible(event)}\t${body.length}\n`);
-  } else {
-    const p = paint(ctx.io.color);
-    const verdict = ok ? p.good(`✓ ${res.status} ${visible(res.statusText)}`) : p.bad(`✗ ${res.status} ${visible(res.statusText)}`);
-    out.write(`${verdict}  ${visible(event)}  ${body.length} bytes  → ${visible(url.href)}\n`);
-  }
+  await out.write(res);
+  await out.end();
   if (!ok) {
     const said = visible(res.body.toString('utf8').trim().slice(0, 200));
     ctx.io.stderr.write(
@@ -44,6 +47,13 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
   }
   return ExitCode.OK;
 }
+
+interface Answer {
+  status: number;
+  statusText: string;
+}
+
+const isOk = (r: Answer) => r.status >= 200 && r.status < 300;
 
 /** "x-service-event" → "X-Service-Event", as the service writes it. */
 function headerName(lower: string): string {

@@ -1,11 +1,10 @@
 // `webhook sign`: the X-Service-Signature value for a body, hashed as a stream.
 import type { Context } from '../../context';
-import { outputFormat } from '../../context';
 import { createSigner } from '../../webhook/signature';
 import { bodySource } from '../../webhook/reader';
 import { resolveSecret, type SecretOptions } from './secret';
 import { noteTerminalBody } from './terminal-note';
-import { jsonText } from '../../webhook/text';
+import { createRecordWriter } from '../../output/records';
 
 export interface SignOptions extends SecretOptions {
   file?: string;
@@ -22,8 +21,13 @@ export async function signBody(opts: SignOptions, ctx: Context): Promise<number>
     hmac.update(chunk);
   });
   const signature = `sha256=${hmac.digest('hex')}`;
-  const format = outputFormat(ctx);
-  if (format === 'json' || format === 'ndjson') ctx.io.stdout.write(jsonText({ signature, bytes }, format === 'json'));
-  else ctx.io.stdout.write(`${signature}\n`);
+  const out = await createRecordWriter(ctx, 'one', {
+    keys: ['signature', 'bytes'],
+    data: (r: { signature: string; bytes: number }) => r,
+    line: (r) => r.signature,
+    tsv: (r) => [r.signature],
+  });
+  await out.write({ signature, bytes });
+  await out.end();
   return 0;
 }

@@ -37,7 +37,7 @@ interface Judged {
 
 export async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context): Promise<number> {
   const secrets = await resolveSecrets(opts, ctx, paths.includes('-'));
-  const out = verdictWriter(ctx, true);
+  const out = await verdictWriter(ctx, true);
   const run = new Run(ctx, out);
   try {
     for (const item of captureFiles(paths)) {
@@ -51,7 +51,7 @@ export async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: 
     if (err instanceof InterruptedError) out.flush();
     throw err;
   }
-  out.end();
+  await out.end();
   run.summary();
   return run.code;
 }
@@ -80,15 +80,15 @@ class Run {
     }
     for (const r of results) {
       if (r instanceof CliError) this.failed(r);
-      else this.judged(r);
+      else await this.judged(r);
     }
   }
 
-  private judged({ verdict, key }: Judged): void {
+  private async judged({ verdict, key }: Judged): Promise<void> {
     const first = this.seen.get(key);
     if (first === undefined) this.seen.set(key, verdict.file!);
     else this.counts.duplicates++;
-    this.out.write({ ...verdict, duplicateOf: first ?? null });
+    await this.out.write({ ...verdict, duplicateOf: first ?? null });
     if (verdict.authentic) this.counts.authentic++;
     else {
       this.counts.notAuthentic++;
@@ -98,8 +98,9 @@ class Run {
 
   failed(err: CliError): void {
     this.out.flush();
-    this.ctx.io.stderr.write(`error: ${err.message}\n`);
-    if (err.hint && !this.hintShown) this.ctx.io.stderr.write(`${err.hint}\n`);
+    // The message names the file: a name is text from outside, escaped like every line.
+    this.ctx.io.stderr.write(`error: ${visible(err.message)}\n`);
+    if (err.hint && !this.hintShown) this.ctx.io.stderr.write(`${err.hint.split('\n').map(visible).join('\n')}\n`);
     this.hintShown ||= Boolean(err.hint);
     this.counts.unreadable++;
     this.code = ExitCode.USAGE;

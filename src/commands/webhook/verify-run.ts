@@ -59,8 +59,8 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     event: head.event(),
     expectedEvent: opts.event,
   });
-  const out = verdictWriter(ctx, false);
-  out.write(verdict);
-  out.end();
+  const out = await verdictWriter(ctx, false);
+  await out.write(verdict);
+  await out.end();
   return verdict.authentic ? ExitCode.OK : ExitCode.FAILURE;
 }

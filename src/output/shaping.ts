@@ -1,0 +1,24 @@
+// The shaping flags (-o, --json [FIELDS], --jq, --fields) mean something only to a command that prints
+// records. A command that prints a script, a path or one value refuses them (exit 2, naming the flag),
+// so that no command accepts a flag and ignores it (`booking completion bash --jq .` is a mistake).
+import type { Command } from 'commander';
+import { UsageError } from '../errors';
+
+/** Throws a UsageError naming the first shaping flag given to `cmd` (or before it). */
+export function refuseShaping(cmd: Command, what: string): void {
+  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  const given =
+    o.jq !== undefined
+      ? '--jq'
+      : o.json !== undefined
+        ? '--json'
+        : o.fields !== undefined
+          ? '--fields'
+          : o.output !== undefined
+            ? '-o'
+            : undefined;
+  if (given === undefined) return;
+  const path: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) path.unshift(c.name());
+  throw new UsageError(`${given} does not apply to 'booking ${path.join(' ')}': it prints ${what}, not records.`);
+}
