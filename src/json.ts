@@ -26,7 +26,7 @@ let written = 0;
  * A JSON number kept as its text. Seen as a LosslessNumber by lossless-json (its stringify writes the
  * text as it is) and by isPlainObject.
  */
-export class JsonNumber {
+class JsonNumber {
   declare readonly isLosslessNumber: true;
   constructor(readonly value: string) {}
   get [LOSSLESS_NUMBER](): true {
