@@ -1,7 +1,7 @@
 // `npm run bench`: the performance targets of issue 7, measured on this machine against its own
 // loopback servers (127.0.0.1 only). Not a test: it prints a table of ratios, each with its target.
 //
-//   node scripts/bench.mjs [--quick] [--only start,list,memory,output,verify,captures]
+//   node scripts/bench.mjs [--quick] [--only start,list,memory,output,lossless,verify,captures]
 //
 // Every row first checks that the compared commands produce the right result, then times them
 // alternately (see bench/measure.mjs). Big files go into a temp folder that is removed at the end.
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { createInterface } from 'node:readline';
 import { cpuModel, gnuTime, interleave, maxRssKiB, median, mustSucceed, pairedRatio, runOnce } from './bench/measure.mjs';
-import { bookingId, bookingJson, bookingUid } from './bench/server.mjs';
+import { BIG_ID, bookingId, bookingJson, bookingUid, plainBookingJson } from './bench/server.mjs';
 import { writeBigBody, writeCaptures } from './bench/fixtures.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,12 +39,12 @@ const CAPTURES = 2_000;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((_, i) => args[i - 1] === '--only') ?? args.find((a) => a.startsWith('--only='))?.slice(7);
-const ROWS = ['start', 'list', 'memory', 'output', 'verify', 'captures'];
+const ROWS = ['start', 'list', 'memory', 'output', 'lossless', 'verify', 'captures'];
 const only = new Set(onlyArg ? onlyArg.split(',') : ROWS);
 for (const r of only) if (!ROWS.includes(r)) fail(`unknown row "${r}": use ${ROWS.join(', ')}`);
 const ROUNDS = quick
-  ? { start: 15, list: 1, memory: 1, output: 1, verify: 3, captures: 5 }
-  : { start: 40, list: 3, memory: 3, output: 3, verify: 5, captures: 10 };
+  ? { start: 15, list: 1, memory: 1, output: 1, lossless: 3, verify: 3, captures: 5 }
+  : { start: 40, list: 3, memory: 3, output: 3, lossless: 7, verify: 5, captures: 10 };
 
 function fail(message) {
   process.stderr.write(`bench: ${message}\n`);
@@ -398,6 +398,81 @@ async function rowOutput(ports) {
   });
 }
 
+// --- lossless (issue 24, and issue 23's "accepted bodies multiply") -----------------------------
+
+const BIG_MIB = 63;
+
+/** ndjson paging against the bare loop, for ids JSON.parse keeps and for 64-bit ids it rounds. */
+async function rowLossless(ports) {
+  note(
+    `lossless: ${SMALL} bookings with small and 64-bit ids vs a bare node loop; peak RSS on a ${BIG_MIB} MiB body (${ROUNDS.lossless} rounds)`,
+  );
+  const list = ['bookings', 'list', '--page-size', '100', '-o', 'ndjson'];
+  for (const [kind, port, target] of [
+    ['small', ports[`plain:${SMALL}`], 1.2],
+    ['64-bit', ports[SMALL], 1.3],
+  ]) {
+    const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${port}` };
+    const runs = { booking: booking(env, ...list), bare: { cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env } };
+    const ours = mustSucceed('booking bookings list', runOnce(runs.booking, { capture: true })).stdout.toString();
+    const theirs = mustSucceed('bare loop', runOnce(runs.bare, { capture: true })).stdout.toString();
+    // booking prints the server's items byte for byte; the bare loop the same lines, but with
+    // 64-bit ids rounded by JSON.parse (so only its line count is checked then).
+    const exact = Array.from({ length: SMALL }, (_, i) => `${kind === 'small' ? plainBookingJson(i) : bookingJson(i)}\n`).join('');
+    if (ours !== exact) throw new Error(`booking -o ndjson did not print the server's ${kind} ids byte for byte`);
+    if (theirs.split('\n').length !== ours.split('\n').length) throw new Error('the bare node loop printed another number of lines');
+    if (kind === 'small' && ours !== theirs) throw new Error('booking -o ndjson and the bare node loop printed different lines');
+    const t = interleave(runs, { rounds: ROUNDS.lossless, warmup: 1 });
+    record({
+      name: `${SMALL.toLocaleString('en')} bookings with ${kind} ids, ndjson, against the bare loop`,
+      ours: median(t.booking),
+      theirs: median(t.bare),
+      against: 'bare node http + JSON.parse loop',
+      ratio: pairedRatio(t, 'booking', 'bare'),
+      op: '≤',
+      target,
+      unit: 'time',
+    });
+  }
+  const time = gnuTime();
+  if (!time) return void skipped.push('lossless peak memory: GNU time (/usr/bin/time) not installed');
+  // Peak RSS beyond the command's own footprint (the same command on an 80-byte body), per byte of
+  // the body: the multiple a big body costs, whatever the start-up memory of node is.
+  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[`big:${BIG_MIB}`]}` };
+  const bodyKiB = BIG_MIB * 1024;
+  const nul = openSync('/dev/null', 'w');
+  try {
+    for (const [name, argv, expect] of [
+      ['`api`', ['api', '/big'], `      "id": ${BIG_ID},\n`],
+      ['`api --paginate -o ndjson`', ['api', '/big', '--paginate', '-o', 'ndjson'], `{"id":${BIG_ID},"note":"xxx`],
+    ]) {
+      const out = mustSucceed(`booking ${argv.join(' ')}`, runOnce(booking(env, ...argv), { capture: true })).stdout;
+      if (!out.includes(expect) || out.length < bodyKiB * 1024 - 100)
+        throw new Error(`booking ${argv.join(' ')} did not print the body with its id exact`);
+      const peak = [];
+      const floor = [];
+      for (let round = 0; round < Math.min(3, ROUNDS.lossless); round++) {
+        peak.push(maxRssKiB(time, booking(env, ...argv), nul));
+        floor.push(maxRssKiB(time, booking(env, ...argv.map((a) => (a === '/big' ? '/tiny' : a))), nul));
+      }
+      const ours = median(peak);
+      const base = median(floor);
+      record({
+        name: `peak RSS, a ${BIG_MIB} MiB body holding one 20-digit id: ${name} (beyond its ${fmtMiB(base)} on a tiny body)`,
+        ours,
+        theirs: bodyKiB,
+        against: 'the body',
+        ratio: (ours - base) / bodyKiB,
+        op: '≤',
+        target: 4,
+        unit: 'memory',
+      });
+    }
+  } finally {
+    closeSync(nul);
+  }
+}
+
 async function rowVerify() {
   if (!have('openssl')) return void skipped.push('webhook verify vs openssl: openssl not installed');
   note(`verify: ${BODY_MIB} MiB body, booking webhook verify vs openssl dgst -sha256 -hmac (${ROUNDS.verify} rounds)`);
@@ -468,12 +543,19 @@ async function rowCaptures() {
 // --- run --------------------------------------------------------------------------------------
 
 try {
-  const totals = [SMALL, LARGE, ...(only.has('memory') ? [HUGE] : []), ...(only.has('output') ? [`plain:${SMALL}`] : [])];
-  const ports = ['start', 'list', 'memory', 'output'].some((r) => only.has(r)) ? await startServer(totals) : {};
+  const totals = [
+    SMALL,
+    LARGE,
+    ...(only.has('memory') ? [HUGE] : []),
+    ...(only.has('output') || only.has('lossless') ? [`plain:${SMALL}`] : []),
+    ...(only.has('lossless') ? [`big:${BIG_MIB}`] : []),
+  ];
+  const ports = ['start', 'list', 'memory', 'output', 'lossless'].some((r) => only.has(r)) ? await startServer(totals) : {};
   if (only.has('start')) await rowStart(ports);
   if (only.has('list')) await rowList(ports);
   if (only.has('memory')) await rowMemory(ports);
   if (only.has('output')) await rowOutput(ports);
+  if (only.has('lossless')) await rowLossless(ports);
   if (only.has('verify')) await rowVerify();
   if (only.has('captures')) await rowCaptures();
 } catch (err) {

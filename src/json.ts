@@ -10,6 +10,8 @@
 // regex turns it back into the bare literal. A real string could look like such a marker in the
 // output: the number of markers replaced is checked against the number of JsonNumbers written,
 // and on any difference the value is written by lossless-json's (slower, exact) stringify instead.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { stringify as losslessStringify } from 'lossless-json';
 import { escapeJsonText } from './output/escape';
 import { MAX_DEPTH, scanJson } from './http/json-scan';
@@ -24,7 +26,7 @@ let written = 0;
  * A JSON number kept as its text. Seen as a LosslessNumber by lossless-json (its stringify writes the
  * text as it is) and by isPlainObject.
  */
-export class JsonNumber {
+class JsonNumber {
   declare readonly isLosslessNumber: true;
   constructor(readonly value: string) {}
   get [LOSSLESS_NUMBER](): true {
@@ -64,7 +66,33 @@ const QUOTE = 0x22;
  * as JsonNumbers and the strings at `nulStrings` kept as they are. Both lists are in body order.
  */
 export function parseMarked(body: Buffer, start: number, numbers: number[], nulStrings: number[]): unknown {
-  if (numbers.length === 0) return JSON.parse(body.toString('utf8', start));
+  if (numbers.length === 0) return afterBig(body, JSON.parse(body.toString('utf8', start)));
+  let text: string | undefined = markedText(body, start, numbers, nulStrings);
+  // The marked bytes are dead by now (markedText's own); a big body's are collected before the parse.
+  if (text.length > BIG) collect();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    // The message of the body as sent: positions and quoted text without the marks.
+    JSON.parse(body.toString('utf8', start));
+    throw err;
+  }
+  const big = text.length > BIG;
+  text = undefined;
+  if (big) collect();
+  left = numbers.length / 2 + nulStrings.length;
+  return afterBig(body, unmarkAll(value));
+}
+
+/** The value; after a big body, notes that its bytes may be garbage by the time the value is written. */
+function afterBig(body: Buffer, value: unknown): unknown {
+  if (body.length > BIG) bigGarbage = true;
+  return value;
+}
+
+/** The body's text with each number marked (`"\u0000` + literal + `"`) and each U+0000-led string marked. */
+function markedText(body: Buffer, start: number, numbers: number[], nulStrings: number[]): string {
   // Each number gains `"\u0000` and `"`; each U+0000-led string one more `\u0000` after its quote.
   const out = Buffer.allocUnsafeSlow(body.length - start + (numbers.length / 2) * 8 + nulStrings.length * 6);
   let at = 0;
@@ -88,16 +116,24 @@ export function parseMarked(body: Buffer, start: number, numbers: number[], nulS
     }
   }
   at += body.copy(out, at, from);
-  let value: unknown;
-  try {
-    value = JSON.parse(out.toString('utf8', 0, at));
-  } catch (err) {
-    // The message of the body as sent: positions and quoted text without the marks.
-    JSON.parse(body.toString('utf8', start));
-    throw err;
+  return out.toString('utf8', 0, at);
+}
+
+// Past this size a body's dead copies are collected at once (collect()): otherwise they can still
+// hold memory when the next copy is made, and peak memory would be several times the body.
+const BIG = 8 * 1024 * 1024;
+let gc: (() => void) | undefined;
+// A big body was parsed since the last collection: its bytes may be garbage by the time it is written.
+let bigGarbage = false;
+
+/** A full garbage collection, now (V8's gc(), made available for this). Only for big bodies. */
+function collect(): void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
   }
-  left = numbers.length / 2 + nulStrings.length;
-  return unmarkAll(value);
+  gc();
+  bigGarbage = false;
 }
 
 // Marked strings not yet met by the walk: it stops once all are found.
@@ -133,29 +169,80 @@ function walk(node: Record<string, unknown> | unknown[]): void {
   }
 }
 
-// A marked number as JSON.stringify writes it (U+0000 escaped): not after a backslash (that quote
-// is inside a string), not before a colon (that is a key).
-const WRITTEN_MARK = /(?<!\\)"\\u0000([-+.0-9eE]+)"(?!:)/g;
+/**
+ * The text with every marked number (`"\u0000` + literal + `"`, as JSON.stringify writes U+0000)
+ * replaced by the bare literal, and how many were replaced. A mark counts only where a string opens
+ * (its quote is not escaped) and that string is a value (no colon follows: keys are never marked).
+ * indexOf and slices, not a regex: backslashes are rare in JSON text, and this runs per line.
+ */
+function unmarkText(text: string, end: string): { text: string; found: number } {
+  let i = text.indexOf('\\');
+  if (i < 0) return { text: text + end, found: 0 };
+  let out = '';
+  let from = 0;
+  let found = 0;
+  for (; i >= 0; i = text.indexOf('\\', i + 2)) {
+    if (text.charCodeAt(i - 1) !== QUOTE || text.charCodeAt(i - 2) === BACKSLASH || !text.startsWith('u0000', i + 1)) continue;
+    let j = i + 6;
+    while (j < text.length && isNumberChar(text.charCodeAt(j))) j++;
+    if (j === i + 6 || text.charCodeAt(j) !== QUOTE || text.charCodeAt(j + 1) === COLON) continue;
+    out += text.slice(from, i - 1) + text.slice(i + 6, j);
+    from = j + 1;
+    found++;
+  }
+  return { text: out + text.slice(from) + end, found };
+}
+
+/** Makes V8 store the string in one piece (a regex test does). */
+function flatten(text: string): void {
+  /^/.test(text);
+}
+
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+function isNumberChar(c: number): boolean {
+  // 0-9 - + . e E
+  return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
+}
 
 /** Two-space pretty JSON (indent 2) or compact (indent 0), numbers as they were received. */
 export function stringifyJson(value: unknown, indent = 0): string {
-  written = 0;
-  const text = JSON.stringify(value, null, indent || undefined) ?? 'null';
-  if (written === 0) return text;
-  const expected = written;
-  let found = 0;
-  const out = text.replace(WRITTEN_MARK, (_, literal: string) => {
-    found++;
-    return literal;
-  });
-  if (found === expected) return out;
-  // A real string looked like a marked number: the exact (slower) writer.
-  return losslessStringify(value, undefined, indent || undefined) ?? 'null';
+  return writeJson(value, indent, (text) => text, '');
 }
 
 /** JSON for output: lossless, with no raw control or bidi character left in it; pretty when indent is 2. */
 export function jsonText(value: unknown, indent = 0): string {
-  return escapeJsonText(stringifyJson(value, indent));
+  return writeJson(value, indent, escapeJsonText, '');
+}
+
+/** jsonText and a newline: what the writers print for one value (one copy less than adding it after). */
+export function jsonLine(value: unknown, indent = 0): string {
+  return writeJson(value, indent, escapeJsonText, '\n');
+}
+
+/**
+ * JSON.stringify, `edit` (which must leave marks alone), then the marks replaced. In that order:
+ * `edit` then runs on a flat string that is usually returned as it is, and the unmarked text is
+ * slices of it, copied once when made flat.
+ */
+function writeJson(value: unknown, indent: number, edit: (text: string) => string, end: string): string {
+  if (bigGarbage) collect();
+  written = 0;
+  let text: string | undefined = edit(JSON.stringify(value, null, indent || undefined) ?? 'null');
+  // JSON.stringify builds a big text in parts, then joins them: the parts go before the next copy.
+  if (text.length > BIG) collect();
+  const expected = written;
+  const out = expected === 0 ? { text: text + end, found: 0 } : unmarkText(text, end);
+  // A real string looked like a marked number: the exact (slower) writer.
+  if (out.found !== expected) return edit(losslessStringify(value, undefined, indent || undefined) ?? 'null') + end;
+  if (out.text.length > BIG) {
+    // Made flat now and the stringified text let go, before a write copies it once more.
+    flatten(out.text);
+    text = undefined;
+    collect();
+  }
+  return out.text;
 }
 
 /** A JSON scalar as the plain text a table or tsv cell shows: numbers exactly as received. */

@@ -8,6 +8,8 @@
 // then serves until stdin closes (the bench ends it by closing the pipe, or SIGTERM).
 //
 // A total written `plain:<total>` serves bookings whose ids are below 2^53 (plainBookingJson).
+// `big:<MiB>` serves one page of one item, a body of exactly that many MiB holding one 20-digit id
+// and a long string (bigBody), at any path; /tiny there is the same with an empty string.
 //
 // GET /api/v1/bookings?limit=N&cursor=C  → {"data":[…],"meta":{"next_cursor":"…"|null}}
 // GET /api/v1/bookings/<uid>            → {"data":{…}}
@@ -40,6 +42,32 @@ export function bookingUid(i) {
 
 export function bookingId(i) {
   return ((1n << 62n) + BigInt(i) * 7919n).toString();
+}
+
+export const BIG_ID = '12345678901234567890';
+
+/** One page, `bytes` long (at least 80), holding one item: a 20-digit id and a string filling the rest. */
+export function bigBody(bytes) {
+  const head = `{"data":[{"id":${BIG_ID},"note":"`;
+  const tail = '"}],"meta":{"next_cursor":null}}';
+  const body = Buffer.alloc(bytes, 'x');
+  body.write(head, 0, 'latin1');
+  body.write(tail, bytes - tail.length, 'latin1');
+  return body;
+}
+
+function serveBig(mib) {
+  const body = bigBody(mib * 2 ** 20);
+  const tiny = bigBody(80);
+  const server = createServer((req, res) => {
+    const page = req.url === '/tiny' ? tiny : body;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': page.length });
+    res.end(page);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
 }
 
 const encodeCursor = (offset) => Buffer.from(`offset:${offset}`).toString('base64url');
@@ -94,7 +122,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const ports = {};
   const servers = [];
   for (const t of totals) {
-    const s = t.startsWith('plain:') ? await serve(apiKey, Number(t.slice(6)), plainBookingJson) : await serve(apiKey, Number(t));
+    const s = t.startsWith('plain:')
+      ? await serve(apiKey, Number(t.slice(6)), plainBookingJson)
+      : t.startsWith('big:')
+        ? await serveBig(Number(t.slice(4)))
+        : await serve(apiKey, Number(t));
     servers.push(s);
     ports[t] = s.address().port;
   }

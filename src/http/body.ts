@@ -27,12 +27,22 @@ export async function readBody(res: Dispatcher.ResponseData, max: number, tooLar
     return new FailureError(tooLarge());
   };
   if (Number.isFinite(declared) && declared > max) throw refuse();
+  // A declared length is read into one buffer as the chunks come: a big body is held once, not
+  // twice (its chunks and their concatenation) at the end of the read.
+  let whole = Number.isInteger(declared) && declared > 64 * 1024 ? Buffer.allocUnsafeSlow(declared) : undefined;
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    if (total + chunk.length > max) throw refuse();
+    if (whole && total + chunk.length <= whole.length) chunk.copy(whole, total);
+    else {
+      // More than declared (undici refuses that, but not every dispatcher is undici): collected.
+      if (whole) chunks.push(whole.subarray(0, total));
+      whole = undefined;
+      chunks.push(chunk);
+    }
     total += chunk.length;
-    if (total > max) throw refuse();
-    chunks.push(chunk);
   }
+  if (whole) return total === whole.length ? whole : whole.subarray(0, total);
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
 }

@@ -73,14 +73,26 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
       depth--;
     } else if ((b >= 0x30 && b <= 0x39) || b === 0x2d) {
       const from = i;
-      let simple = b !== 0x2d || body[i + 1] !== 0x30; // -0… is never simple
+      let digits = true; // no fraction, exponent or sign after the first byte
       while (i + 1 < end && isNumberByte(body[i + 1]!)) {
         const c = body[++i]!;
-        if (c === 0x2e || c === 0x65 || c === 0x45) simple = false;
+        if (c < 0x30 || c > 0x39) digits = false;
       }
-      // Up to 15 digits, no fraction or exponent: always exact.
-      if ((!simple || i - from + 1 > 15) && changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1))
-        numbers.push(from, i + 1);
+      const length = i + 1 - from;
+      const first = b === 0x2d ? body[from + 1] : b;
+      if (digits && b === 0x30 && length === 1) continue; // 0
+      if (digits && first !== 0x30) {
+        // An integer: up to 15 digits JSON.parse keeps; from 18 on, a double prints at most 17
+        // significant digits, so one not ending in 0 (or too long to print without an exponent)
+        // always changes. Those need no conversion to tell; the 16 and 17 digit ones do.
+        const count = b === 0x2d ? length - 1 : length;
+        if (count <= 15) continue;
+        if (count >= 18 && (count >= 22 || body[i] !== 0x30)) {
+          if (!isKey(body, i + 1)) numbers.push(from, i + 1);
+          continue;
+        }
+      }
+      if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1)) numbers.push(from, i + 1);
     }
   }
   return { tooDeep: false, numbers, nulStrings };

@@ -6,7 +6,7 @@ import { chooseColumns, columnsForFields, withTimeZone, type Column, type Column
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
-import { jsonText } from '../json';
+import { jsonLine, jsonText } from '../json';
 import { fieldCheck } from './field-check';
 import { writeLines } from './stream';
 import type { ListLayout, TableRenderer } from './table';
@@ -113,7 +113,7 @@ async function jqWriter(ctx: OutputContext): Promise<ListWriter> {
 function ndjsonWriter(ctx: OutputContext): ListWriter {
   const shape = projector(ctx);
   return {
-    write: (page) => writeLines(ctx, page, (item) => `${jsonText(shape(item))}\n`),
+    write: (page) => writeLines(ctx, page, (item) => jsonLine(shape(item))),
     end: () => {},
     abort: () => {},
   };

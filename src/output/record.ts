@@ -7,7 +7,7 @@ import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, parsePath, project } from './paths';
 import { isPlainObject } from '../plain-object';
 import { emit, fieldList, fieldPaths, type OutputContext } from './sink';
-import { jsonText } from '../json';
+import { jsonLine } from '../json';
 import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
@@ -39,7 +39,7 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
   const format = outputFormat(ctx);
   if (format === 'json' || format === 'ndjson') {
     const paths = fieldPaths(ctx);
-    emit(ctx, `${jsonText(paths ? project(record, paths) : record, format === 'json' ? 2 : 0)}\n`);
+    emit(ctx, jsonLine(paths ? project(record, paths) : record, format === 'json' ? 2 : 0));
     return;
   }
   // A bare scalar (a body that is just "ok" or 42) has no keys to show.
@@ -74,7 +74,7 @@ export async function writeJsonValue(ctx: OutputContext, value: unknown): Promis
   const paths = fieldPaths(ctx);
   const shaped = paths ? project(value, paths) : value;
   if (ctx.globals.jq !== undefined) return writeJq(ctx, shaped);
-  emit(ctx, `${jsonText(shaped, 2)}\n`);
+  emit(ctx, jsonLine(shaped, 2));
 }
 
 /** A non-JSON body for a terminal: its lines kept, control characters shown escaped. */

@@ -90,13 +90,17 @@ async function runApi(opts: ApiOptions, ctx: Context): RunResult {
     return;
   }
   const client = await ctx.http();
-  const response = await client.get(target, { signal: ctx.signal });
+  let response: HttpResponse | undefined = await client.get(target, { signal: ctx.signal });
   const output = await import('../../output/index');
   const json = jsonBody(response);
+  // Once parsed, the body's bytes are not needed: let them go before the JSON is written (a big
+  // body would otherwise be held twice over while it prints).
+  const raw = json.ok ? undefined : response;
+  response = undefined;
   await throughPager(ctx, async (out) => {
     if (json.ok) await output.writeJsonValue(out, json.value);
-    else if (out.io.stdoutIsTTY) output.writeEscapedText(out, response.text());
-    else out.io.stdout.write(response.body);
+    else if (out.io.stdoutIsTTY) output.writeEscapedText(out, raw!.text());
+    else out.io.stdout.write(raw!.body);
   });
 }
 
