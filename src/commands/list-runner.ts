@@ -42,8 +42,9 @@ export async function throughPager(ctx: Context, write: (ctx: Context) => Promis
 async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const client = await ctx.http();
   const connection = await ctx.connection();
-  const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, output] = await Promise.all([
+  const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, { countSaysMore }, output] = await Promise.all([
     import('../http/paginate'),
+    import('../http/discovery'),
     import('../output/index'),
   ]);
   // Where the next page is: the flags, or else the profile's settings, never a mix of the two (a
@@ -52,7 +53,8 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const pageOptions = {
     path: opts.path,
     query: opts.query,
-    limit: opts.sendLimit === false ? undefined : opts.limit,
+    limit: opts.limit,
+    sendLimit: opts.sendLimit,
     pageSize: opts.pageSize,
     cursor: opts.cursor,
     cursorPath: fromFlags ? opts.cursorPath : connection.cursorPath,
@@ -62,6 +64,7 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     signal: ctx.signal,
     // Not silenced by -q: it says the output may be incomplete.
     onNote: (line: string) => void ctx.io.stderr.write(`${line}\n`),
+    onDebug: ctx.globals.debug ? (line: string) => void ctx.io.stderr.write(`${line}\n`) : undefined,
   };
   const writerOptions = { preferred: opts.preferred };
 
@@ -79,9 +82,14 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     // Part of the output of --no-paginate (how a script pages by hand), so not silenced by -q.
     const param = page.next?.param ? ` --cursor-param ${shellQuote(page.next.param)}` : '';
     const next = page.next && `${shellQuote((page.next.cursor ?? page.next.url)!)}${param}`;
-    if (!next && page.more)
+    if (page.debug && ctx.globals.debug) ctx.io.stderr.write(`paging: ${page.debug}\n`);
+    // One page on purpose: exit 0, but a flag or a count that says more is still reported.
+    const more = next
+      ? undefined
+      : (page.more ?? countSaysMore(page.body, { items: page.items.length, pages: 1, fromStart: !opts.cursor }));
+    if (more)
       ctx.io.stderr.write(
-        `no next page found although the response says there is more (${page.more}): see --cursor-path, --cursor-from-last\n`,
+        `no next page found although the response says there is more (${more}): see --cursor-path, --cursor-param, --cursor-from-last\n`,
       );
     const left =
       opts.limit === undefined || (outputFormat(ctx) === 'json' && !ctx.globals.fields) ? 0 : Math.max(0, page.items.length - opts.limit);

@@ -4,6 +4,7 @@
 import { isLosslessNumber } from '../json';
 import { UsageError } from '../errors';
 import { isPlainObject } from '../plain-object';
+import { escapeOneLine } from './failures';
 import {
   CONTAINERS,
   LINK_ARRAYS,
@@ -12,6 +13,7 @@ import {
   NEXT_OBJECT_KEYS,
   OFFSET_FIELDS,
   PAGE_COUNT_FIELDS,
+  PAGE_NUMBER_FIELDS,
   STRIPE_LIST,
   TOTAL_FIELDS,
 } from './paging-rules';
@@ -134,6 +136,11 @@ export interface Discovery {
   next?: NextPage;
   /** The flag that says another page follows ("meta.has_more: true"), when one does. */
   more?: string;
+  /**
+   * For --debug: where `next` came from and, when another live signal names a different page, which
+   * (not followed); or the end flag that overruled a cursor beside it.
+   */
+  debug?: string;
 }
 
 export interface NextOptions {
@@ -145,42 +152,101 @@ export interface NextOptions {
   items: unknown[];
 }
 
-/** Where the next page is, and whether the body says there is one (rules in the contract, in order). */
+/** One live paging signal: the page it names, and where it was found ("links.next"). */
+interface Signal {
+  next: NextPage;
+  from: string;
+}
+
+/**
+ * Where the next page is, and whether the body says there is one (contract, third round: "Lists that
+ * never lie"). The live signal the rules rank first is followed, whatever empty field stands beside it;
+ * a flag that says the list ended overrules a cursor in the body (Relay keeps `endCursor` on its last
+ * page), though not a Link header, which ranks above the body.
+ */
 export function findNext(body: unknown, linkHeader: string | undefined, opts: NextOptions): Discovery {
-  // The Link header first, before anything in the body (a has_more flag included).
-  const link = linkNext(linkHeader);
-  if (link) return { next: { url: link } };
   const objects = pagingObjects(body);
   let more: string | undefined;
+  let end: string | undefined;
   for (const { flag, more: meansMore } of MORE_FLAGS) {
     for (const { o, at } of objects) {
       if (typeof o[flag] !== 'boolean') continue;
-      if (o[flag] !== meansMore) return {}; // an end flag ends the list, whatever cursor is left
-      more ??= `${at}${flag}: ${String(o[flag])}`;
+      if (o[flag] === meansMore) more ??= `${at}${flag}: ${String(o[flag])}`;
+      else end ??= `${at}${flag}: ${String(o[flag])}`;
     }
   }
+  const link = linkNext(linkHeader);
+  const signals = bodySignals(body, objects, opts);
+  const first: Signal | undefined = link ? { next: { url: link }, from: 'the Link header' } : signals.next().value;
+  if (end !== undefined && !link) {
+    // An end flag ends the list, whatever cursor is left beside it.
+    return first ? { debug: `${end} ends the list; ${describe(first)} beside it is not followed` } : {};
+  }
+  if (!first) return { more };
+  for (const other of signals) {
+    if (!samePage(first.next, other.next))
+      return { next: first.next, more, debug: `next page from ${describe(first)}; ${describe(other)} names another, not followed` };
+  }
+  return { next: first.next, more };
+}
+
+/** The body's live next-page signals, in the rules' order (a generator: the first is usually enough). */
+function* bodySignals(body: unknown, objects: Scope[], opts: NextOptions): Generator<Signal, undefined> {
   const param = opts.cursorParam;
-  if (opts.cursorPath) return { next: nextFrom(valueAt(body, opts.cursorPath), param) ?? undefined, more };
-  if (opts.cursorFromLast) return { next: fromLast(opts.items, opts.cursorFromLast, param ?? 'cursor'), more };
-  for (const { o } of objects) {
+  if (opts.cursorPath) {
+    const next = nextFrom(valueAt(body, opts.cursorPath), param);
+    if (next) yield { next, from: `--cursor-path ${opts.cursorPath}` };
+    return;
+  }
+  if (opts.cursorFromLast) {
+    const next = fromLast(opts.items, opts.cursorFromLast, param ?? 'cursor');
+    if (next) yield { next, from: `--cursor-from-last ${opts.cursorFromLast}` };
+    return;
+  }
+  for (const { o, at } of objects) {
     for (const key of LINK_ARRAYS) {
       const url = Array.isArray(o[key]) ? relNext(o[key] as unknown[]) : undefined;
-      if (url) return { next: { url }, more };
+      if (url) yield { next: { url }, from: `${at}${key}[rel=next]` };
     }
   }
   for (const row of NEXT_FIELDS) {
-    for (const { o } of objects) {
+    for (const { o, at } of objects) {
       if (!Object.hasOwn(o, row.field) || (row.beside && !hasBeside(o, row.beside))) continue;
+      if (row.position && NEXT_NAMED.some((k) => Object.hasOwn(o, k))) continue;
       const value = o[row.field];
       if (row.noNumber && (typeof value === 'number' || isLosslessNumber(value))) continue;
       const next = nextFrom(value, param ?? row.param);
-      if (next !== undefined) return { next: next ?? undefined, more };
+      if (next) yield { next, from: `${at}${row.field}` };
     }
   }
   if (isPlainObject(body) && body.object === STRIPE_LIST.object && body[STRIPE_LIST.flag] === true) {
-    return { next: fromLast(opts.items, STRIPE_LIST.field, param ?? STRIPE_LIST.param), more };
+    const next = fromLast(opts.items, STRIPE_LIST.field, param ?? STRIPE_LIST.param);
+    if (next) yield { next, from: `the last item's ${STRIPE_LIST.field} (Stripe list)` };
   }
-  return { more };
+  return undefined;
+}
+
+/** Fields named for the next page: beside one of them, a position field (`cursor`) is not a next page. */
+const NEXT_NAMED = [...new Set(NEXT_FIELDS.filter((r) => !r.position && r.field !== 'offset').map((r) => r.field))];
+
+function describe(s: Signal): string {
+  const value = s.next.cursor ?? s.next.url ?? '';
+  return `${s.from} (${escapeOneLine(value, 120)})`;
+}
+
+/** Two signals name the same page: equal, or a URL whose query carries the other's token. */
+function samePage(a: NextPage, b: NextPage): boolean {
+  const va = a.cursor ?? a.url;
+  const vb = b.cursor ?? b.url;
+  if (va === vb) return true;
+  const carries = (url: string | undefined, token: string | undefined) => {
+    if (url === undefined || token === undefined) return false;
+    const query = url.indexOf('?');
+    if (query < 0) return false;
+    for (const v of new URLSearchParams(url.slice(query + 1)).values()) if (v === token) return true;
+    return false;
+  };
+  return carries(a.url, b.cursor) || carries(b.url, a.cursor);
 }
 
 /** The signature a rule asks for beside its field: the key, with that value when one is given. */
@@ -188,16 +254,16 @@ function hasBeside(o: JsonObject, beside: { key: string; value?: string }): bool
   return Object.hasOwn(o, beside.key) && (beside.value === undefined || o[beside.key] === beside.value);
 }
 
-/** undefined: not a usable value, keep looking; null: present but empty, the list ends. */
-function nextFrom(value: unknown, param: string | undefined): NextPage | null | undefined {
-  if (value === null || value === false || value === '') return null;
+/** The next page a value names; undefined when it names none (empty, or not a usable value). */
+function nextFrom(value: unknown, param: string | undefined): NextPage | undefined {
+  if (value === null || value === false || value === '') return undefined;
   if (typeof value === 'string') return isPageUrl(value) ? { url: value } : withParam(value, param);
   if (typeof value === 'number' || isLosslessNumber(value)) return withParam(String(value), param);
   if (!isPlainObject(value)) return undefined;
   for (const { key, token } of NEXT_OBJECT_KEYS) {
     if (!Object.hasOwn(value, key)) continue;
     const next = nextFrom(value[key], token ? (param ?? key) : param);
-    if (next !== undefined) return next;
+    if (next) return next;
   }
   return undefined;
 }
@@ -223,27 +289,56 @@ function fromLast(items: unknown[], field: string, param: string): NextPage | un
   return undefined;
 }
 
-/**
- * Why a first page with no next page may not be the whole list: a count larger than what was
- * received, or page/offset numbers (an API that pages by numbers this CLI does not compute).
- */
-export function offsetOnly(body: unknown, received: number): string | undefined {
-  const objects = pagingObjects(body);
-  const number = (fields: string[]) => {
-    for (const { o, at } of objects) {
-      for (const f of fields) {
-        const v = o[f];
-        const n = typeof v === 'number' ? v : isLosslessNumber(v) ? Number(String(v)) : NaN;
-        if (Number.isFinite(n)) return { n, name: `${at}${f}: ${n}` };
-      }
+/** A number field of the paging objects, first found: its value and "meta.total: 45" for messages. */
+function numberField(objects: Scope[], fields: string[]): { n: number; name: string } | undefined {
+  for (const { o, at } of objects) {
+    for (const f of fields) {
+      const v = o[f];
+      const n = typeof v === 'number' ? v : isLosslessNumber(v) ? Number(String(v)) : Number.NaN;
+      if (Number.isFinite(n)) return { n, name: `${at}${f}: ${String(v)}` };
     }
-    return undefined;
-  };
-  const total = number(TOTAL_FIELDS);
-  if (total) return total.n > received ? total.name : undefined;
-  const pageCount = number(PAGE_COUNT_FIELDS);
-  if (pageCount) return pageCount.n > (number(['page', 'current_page', 'page_number', 'pageNumber'])?.n ?? 1) ? pageCount.name : undefined;
-  return number(OFFSET_FIELDS)?.name;
+  }
+  return undefined;
+}
+
+/** How far a walk got, for the counts a response carries. */
+export interface Walked {
+  items: number;
+  pages: number;
+  /** false when the walk started at --cursor: what came before is unknown. */
+  fromStart: boolean;
+}
+
+/**
+ * The count that says the list goes on past what was walked, when no next page is named: a page count
+ * beyond the page reached, or, when no next page was ever followed, a total beyond the items received.
+ * (After pages were followed, a differing total is a warning, not a stop: a list can change meanwhile.)
+ */
+export function countSaysMore(body: unknown, walked: Walked): string | undefined {
+  const objects = pagingObjects(body);
+  if (objects.length === 0) return undefined;
+  const pageCount = numberField(objects, PAGE_COUNT_FIELDS);
+  if (pageCount) {
+    // Harvest's cursor mode nulls `page` on middle pages; Zoom's token mode keeps `page_number` at 1.
+    const number = numberField(objects, PAGE_NUMBER_FIELDS)?.n;
+    const reached = walked.fromStart ? Math.max(walked.pages, number ?? 0) : number;
+    if (reached !== undefined && pageCount.n > reached) return pageCount.name;
+  }
+  if (walked.pages === 1 && walked.fromStart) {
+    const total = numberField(objects, TOTAL_FIELDS);
+    if (total && total.n > walked.items) return total.name;
+  }
+  return undefined;
+}
+
+/** The total a response reports ("total_count: 45"), for the end-of-walk check. */
+export function reportedTotal(body: unknown): { n: number; name: string } | undefined {
+  return numberField(pagingObjects(body), TOTAL_FIELDS);
+}
+
+/** Page or offset numbers (an API that pages by numbers this CLI does not compute), for a note. */
+export function offsetNumbers(body: unknown): string | undefined {
+  return numberField(pagingObjects(body), OFFSET_FIELDS)?.name;
 }
 
 /** Top-level field names, for the message when no items are found. */

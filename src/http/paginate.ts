@@ -1,12 +1,22 @@
 // The paging engine every list command uses (octokit's habit): an async iterator of items that
 // follows next pages itself, so commands never see cursors. Only the current page is held in memory.
 // No undici here: this module talks to the HttpClient interface.
-import { CliError, FailureError, InterruptedError } from '../errors';
+import { CliError, FailureError, InterruptedError, UsageError } from '../errors';
 import type { HttpClient, HttpResponse } from './types';
-import { findItems, findNext, isPageUrl, offsetOnly, topLevelFields, type NextPage } from './discovery';
+import {
+  countSaysMore,
+  findItems,
+  findNext,
+  isPageUrl,
+  offsetNumbers,
+  reportedTotal,
+  topLevelFields,
+  type NextPage,
+  type Walked,
+} from './discovery';
 import { escapeOneLine, requestName } from './failures';
+import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES } from './page-fingerprint';
 import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
-import { stringifyJson } from '../json';
 
 export interface PageInfo {
   pages: number;
@@ -19,6 +29,8 @@ export interface PaginateOptions {
   query?: Record<string, string | undefined>;
   /** Total items to yield, across pages. */
   limit?: number;
+  /** false: `limit` is not sent as the page size (an endpoint whose parameters are unknown: api). */
+  sendLimit?: boolean;
   /** Query `limit` per request; default min(limit, 100) when limit is given, else not sent. */
   pageSize?: number;
   /** Start here: a cursor, or a page URL (http(s) or starting with "/"). */
@@ -31,8 +43,10 @@ export interface PaginateOptions {
   itemsPath?: string;
   signal?: AbortSignal;
   onPage?(info: PageInfo): void;
-  /** A line for stderr that is not an error: the list may be longer than what paging could follow. */
+  /** A line for stderr that is not an error: the list may be longer, or shorter, than its count. */
   onNote?(line: string): void;
+  /** A --debug line: which of two disagreeing paging signals was followed. */
+  onDebug?(line: string): void;
 }
 
 /**
@@ -48,6 +62,8 @@ export interface Page {
   next?: NextPage;
   /** The has-more flag, when the body has one that says true ("has_more: true"). */
   more?: string;
+  /** For --debug: paging signals that disagreed, and which one was followed. */
+  debug?: string;
 }
 
 const MAX_DEFAULT_PAGE = 100;
@@ -64,25 +80,23 @@ export async function* paginate(client: HttpClient, opts: PaginateOptions): Asyn
 
 /**
  * The items page by page, as each page arrives (the last one cut to `limit`): what a list writer
- * prints with one write per page rather than one per item.
+ * prints with one write per page rather than one per item. It ends (exit 0) only when every paging
+ * signal of the last response agrees the list ended (contract, third round: "Lists that never lie").
  */
 export async function* paginatePages(client: HttpClient, opts: PaginateOptions): AsyncGenerator<unknown[], void> {
   const limit = opts.limit;
   if (limit !== undefined && limit <= 0) return;
   let at = startAt(opts.cursor, opts.cursorParam);
-  // Every cursor/URL followed so far, to stop a server that sends one twice (a cycle of any length).
-  // A few dozen bytes per page: the only state that grows with the length of the list.
+  const fromStart = !opts.cursor;
+  // Fixed-size fingerprints of every cursor/URL followed (a cycle of any length) and of every non-empty
+  // page's items: a server that ignores the cursor and answers with the same items under a fresh cursor
+  // (of another length, beside another request id) is stopped on the first repeat.
   const seen = new Set<string>();
-  if (opts.cursor) seen.add(pageKey(client, at));
-  // And every page: a cursor never seen can still lead back to a page already printed (the first
-  // page, fetched without a cursor, has none to remember). A few bytes per page.
-  const bodies = new Set<string>();
-  // The items alone, for pages asked with a parameter a convention named (not `cursor`, not
-  // --cursor-param): a server that does not read that parameter answers with page 1 again, maybe
-  // with a fresh token of another length, so the items are what must not come back.
+  if (opts.cursor) seen.add(fingerprint(pageKey(client, at)));
   const itemSets = new Set<string>();
   let pages = 0;
   let yielded = 0;
+  let emptyRun = 0;
   for (;;) {
     let page: Page;
     try {
@@ -92,11 +106,13 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
       // Part-way only: a failure on the run's first page has nothing new to resume from.
       throw pages > 0 ? withResumeHint(err, at) : err;
     }
-    const { body, items } = pageFingerprint(page);
-    const guessed = at.cursor !== undefined && at.param !== undefined && opts.cursorParam === undefined;
-    if (bodies.has(body) || (guessed && itemSets.has(items))) throw repeatedPage(page, at, guessed);
-    bodies.add(body);
-    itemSets.add(items);
+    if (page.debug) opts.onDebug?.(`paging: ${page.debug}`);
+    if (page.items.length > 0) {
+      const items = itemsFingerprint(page.response.body, page.items);
+      if (itemSets.has(items)) throw repeatedPage(page, at, at.cursor !== undefined && at.param !== undefined && !opts.cursorParam);
+      itemSets.add(items);
+      emptyRun = 0;
+    } else emptyRun++;
     pages++;
     const remaining = limit === undefined ? page.items.length : limit - yielded;
     const take = page.items.length <= remaining ? page.items : page.items.slice(0, remaining);
@@ -104,18 +120,17 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
     opts.onPage?.({ pages, items: yielded + take.length, nextCursor: next?.cursor ?? next?.url });
     if (take.length > 0) yield take;
     yielded += take.length;
-    if ((limit !== undefined && yielded >= limit) || page.items.length === 0) return;
-    if (!next) {
-      if (page.more) throw stopped(page, yielded);
-      const counted = pages === 1 && !opts.cursor ? offsetOnly(page.body, yielded) : undefined;
-      if (counted) opts.onNote?.(offsetNote(page, counted, yielded));
-      return;
-    }
-    if (next.url !== undefined) {
-      const target = resolvePageUrl(next.url, client.baseUrl);
-      assertSameOrigin(target, client.baseUrl, `${requestName('GET', page.response.url)}: the next page link ${showUrl(target)}`);
-    }
-    const key = pageKey(client, next);
+    if (limit !== undefined && yielded >= limit) return;
+    if (!next) return endOfWalk(page, opts, { items: yielded, pages, fromStart });
+    // An empty page with a next page is followed (a service that filters server-side may send one
+    // mid-list, as Slack and AWS document), but not forever.
+    if (emptyRun >= MAX_EMPTY_PAGES)
+      throw new FailureError(
+        `${requestName('GET', page.response.url)}: ${emptyRun} empty pages in a row, each naming a next page; stopped after ${plural(yielded, 'item')}.`,
+        resumeLine(next),
+      );
+    checkNext(client, page, next, yielded);
+    const key = fingerprint(pageKey(client, next));
     if (seen.has(key)) {
       const value = escapeOneLine(next.cursor ?? next.url ?? '', 120);
       throw new FailureError(
@@ -128,23 +143,46 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
   }
 }
 
-/**
- * What tells a page from every other: its length in bytes, its number of items, and its first and
- * last items, hashed. Two pages of one listing agree on all of these only when they are the same page.
- * (Not a hash of the whole body: at the speed of JavaScript that is a third of a long listing's time.)
- */
-function pageFingerprint(page: Page): { body: string; items: string } {
-  const { items } = page;
-  const ends = items.length === 0 ? '' : `${stringifyJson(items[0])}\n${stringifyJson(items[items.length - 1])}`;
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < ends.length; i++) {
-    a = Math.imul(a ^ ends.charCodeAt(i), 0x01000193);
-    b = Math.imul(b ^ ends.charCodeAt(i), 0x5bd1e995);
+/** Empty pages in a row followed before giving up (each named a next page). */
+const MAX_EMPTY_PAGES = 100;
+
+/** A next page that may not be followed: on another origin, or a cursor past the size bound. */
+function checkNext(client: HttpClient, page: Page, next: NextPage, received: number): void {
+  const where = requestName('GET', page.response.url);
+  const value = next.cursor ?? next.url ?? '';
+  if (cursorTooLong(value)) {
+    throw new FailureError(
+      `${where}: the next ${next.cursor !== undefined ? 'cursor' : 'page URL'} is ${kib(Buffer.byteLength(value))}, over the ` +
+        `${kib(MAX_CURSOR_BYTES)} a cursor may be; stopped after ${plural(received, 'item')}.`,
+    );
   }
-  const itemsKey = `${items.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
-  return { body: `${page.response.body.length}:${itemsKey}`, items: itemsKey };
+  if (next.url !== undefined) {
+    const target = resolvePageUrl(next.url, client.baseUrl);
+    assertSameOrigin(target, client.baseUrl, `${where}: the next page link ${showUrl(target)}`);
+  }
 }
+
+/**
+ * No next page is named: the list ended, unless a flag or a count says more (exit 1 after the items, one
+ * line naming the field and the way out). A reported total that differs from what was printed is a warning.
+ */
+function endOfWalk(page: Page, opts: PaginateOptions, walked: Walked): void {
+  const says = page.more ?? countSaysMore(page.body, walked);
+  if (says) throw stopped(page, says, walked.items);
+  const total = reportedTotal(page.body);
+  if (!total) {
+    const numbers = walked.pages === 1 && walked.fromStart ? offsetNumbers(page.body) : undefined;
+    if (numbers) opts.onNote?.(offsetNote(page, numbers, walked.items));
+  } else if (opts.limit === undefined && walked.fromStart && total.n !== walked.items) {
+    opts.onNote?.(
+      `warning: ${requestName('GET', page.response.url)}: the service reported ${total.n} items (${escapeOneLine(total.name, 60)}) ` +
+        `but ${walked.items} were printed; the list may have changed while it was read.`,
+    );
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const kib = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en')} KiB`;
 
 /** A page already sent: stop, naming the cursor and, for a parameter guessed by convention, that guess. */
 function repeatedPage(page: Page, at: NextPage, guessed: boolean): FailureError {
@@ -163,6 +201,8 @@ function repeatedPage(page: Page, at: NextPage, guessed: boolean): FailureError 
 
 function startAt(cursor: string | undefined, param: string | undefined): NextPage {
   if (!cursor) return {};
+  if (cursorTooLong(cursor))
+    throw new UsageError(`--cursor is ${kib(Buffer.byteLength(cursor))}, over the ${kib(MAX_CURSOR_BYTES)} a cursor may be.`);
   if (isPageUrl(cursor)) return { url: cursor };
   return param === undefined || param === 'cursor' ? { cursor } : { cursor, param };
 }
@@ -189,36 +229,36 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
   const body = response.json();
   const items = findItems(body, opts.itemsPath);
   if (!items) throw itemsNotFound(response, body, opts.itemsPath);
-  const { next, more } = findNext(body, response.headers.link, { ...opts, items });
+  const { next, more, debug } = findNext(body, response.headers.link, { ...opts, items });
   // A body's "?after=…" is a query for the current request: its other parameters (a filter, the page
   // size) still apply. Other relative targets ("page2", a Link's "?page=2") are resolved as URLs are.
   if (next?.url?.startsWith('?') && !response.headers.link) next.url = mergeQuery(response.url, next.url).href;
   else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url))
     next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
-  return { body, response, items, next, more };
+  return { body, response, items, next, more, debug };
 }
 
 /** The query of the listing's first page: the command's parameters and the page size. */
 function firstQuery(opts: PaginateOptions): Record<string, string | undefined> {
   const query: Record<string, string | undefined> = { ...opts.query };
-  const size = opts.pageSize ?? (opts.limit !== undefined ? Math.min(opts.limit, MAX_DEFAULT_PAGE) : undefined);
+  const size = opts.pageSize ?? (opts.limit !== undefined && opts.sendLimit !== false ? Math.min(opts.limit, MAX_DEFAULT_PAGE) : undefined);
   if (size !== undefined) query.limit = String(size);
   return query;
 }
 
-/** Has-more with no next page: one line naming what was found and the overrides to try. */
-function stopped(page: Page, received: number): PagingStoppedError {
+/** More is said (a flag, a count) but no next page is named: one line naming the field and the ways out. */
+function stopped(page: Page, says: string, received: number): PagingStoppedError {
   return new PagingStoppedError(
-    `${requestName('GET', page.response.url)}: the response says there is more (${escapeOneLine(page.more ?? '', 80)}) but names no next page; ` +
-      `stopped after ${received} item${received === 1 ? '' : 's'}. Say where the next cursor is with --cursor-path <path>, ` +
-      'or page by the last item with --cursor-from-last <field> (and --cursor-param <name>).',
+    `${requestName('GET', page.response.url)}: the response says there is more (${escapeOneLine(says, 80)}) but names no next page; ` +
+      `stopped after ${plural(received, 'item')}. Say where the next cursor is with --cursor-path <path> (its parameter with --cursor-param <name>), ` +
+      'or page by the last item with --cursor-from-last <field>; to take one page on purpose, use --no-paginate or --limit.',
   );
 }
 
-function offsetNote(page: Page, counted: string, received: number): string {
+function offsetNote(page: Page, numbers: string, received: number): string {
   return (
-    `note: ${requestName('GET', page.response.url)}: stopped after page 1 (${received} item${received === 1 ? '' : 's'}) although the response ` +
-    `counts more (${escapeOneLine(counted, 80)}): it names no next cursor or link, and page or offset numbers are not followed.`
+    `note: ${requestName('GET', page.response.url)}: stopped after page 1 (${plural(received, 'item')}); the response carries page or offset ` +
+    `numbers (${escapeOneLine(numbers, 80)}) but names no next cursor or link, and such numbers are not followed.`
   );
 }
 
@@ -237,12 +277,16 @@ function itemsNotFound(response: HttpResponse, body: unknown, itemsPath: string 
  * The same error (same class, same exit code) with a hint naming where to pick up again.
  */
 function withResumeHint(err: unknown, at: NextPage): unknown {
-  const resume = at.cursor ?? at.url;
-  if (resume === undefined || !(err instanceof CliError)) return err;
-  const line = `resume with: --cursor ${shellQuote(resume)}${at.param ? ` --cursor-param ${shellQuote(at.param)}` : ''}`;
+  if ((at.cursor ?? at.url) === undefined || !(err instanceof CliError)) return err;
+  const line = resumeLine(at);
   const copy = Object.create(Object.getPrototypeOf(err) as object) as CliError;
   Object.assign(copy, err, { message: err.message, stack: err.stack, hint: err.hint ? `${err.hint}\n${line}` : line });
   return copy;
+}
+
+/** "resume with: --cursor C [--cursor-param P]": where a stopped walk picks up again. */
+function resumeLine(at: NextPage): string {
+  return `resume with: --cursor ${shellQuote((at.cursor ?? at.url)!)}${at.param ? ` --cursor-param ${shellQuote(at.param)}` : ''}`;
 }
 
 /** A cursor as it can be pasted back into a shell; control characters from the server escaped. */

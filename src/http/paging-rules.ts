@@ -17,6 +17,7 @@ export const CONTAINERS = [
   '_links', // HAL: Atlassian Confluence, Spring
   '_metadata', // SendGrid
   'additional_data', // Pipedrive
+  'page', // Dovetail page.{next_cursor, has_more, total_count}; Spring HAL page.totalElements
 ];
 
 export interface NextField {
@@ -30,11 +31,17 @@ export interface NextField {
    * given): how two APIs that share a field name but read the token back differently are told apart.
    */
   beside?: { key: string; value?: string };
+  /**
+   * The field names a position (where this page starts or ends), not the next page: it counts only in an
+   * object that has no field named for the next page. `{cursor: "c10", next_cursor: null}` is the end.
+   */
+  position?: true;
 }
 
 /**
- * Fields holding the next page, in order: the first one present decides (an empty one ends the list).
- * Fields that hold URLs come first: a URL already carries the parameter its API wants.
+ * Fields holding the next page, in order of rank: the first one with a value is followed, whatever empty
+ * field (null, "") stands beside it (src/http/discovery.ts). Fields that hold URLs come first: a URL
+ * already carries the parameter its API wants.
  */
 export const NEXT_FIELDS: NextField[] = [
   { field: '@odata.nextLink' }, // Microsoft Graph, OData
@@ -59,10 +66,10 @@ export const NEXT_FIELDS: NextField[] = [
   { field: 'nextPageToken', param: 'nextPageToken', beside: { key: 'isLast' } }, // Jira search/jql
   { field: 'nextPageToken', param: 'pageToken' }, // Google APIs (AIP-158)
   { field: 'next' }, // Sentry, Django REST, JSON:API, HubSpot ({after, link}), Intercom
-  { field: 'after' },
-  { field: 'end_cursor' },
-  { field: 'endCursor' }, // GraphQL Relay pageInfo
-  { field: 'cursor' }, // Square
+  { field: 'after', position: true },
+  { field: 'end_cursor', position: true },
+  { field: 'endCursor', position: true }, // GraphQL Relay pageInfo
+  { field: 'cursor', position: true }, // Square
   // Widened: where the API names the parameter after the field, the token goes back under that name.
   { field: 'next_token', param: 'pagination_token', beside: { key: 'result_count' } }, // X/Twitter meta
   { field: 'next_token', param: 'nextToken', beside: { key: 'records' } }, // WHOOP
@@ -100,12 +107,16 @@ export const MORE_FLAGS: { flag: string; more: boolean }[] = [
   { flag: 'end_of_stream', more: false },
   { flag: 'last_page', more: false },
   { flag: 'more_items_in_collection', more: true }, // Pipedrive v1 (offset paging)
+  { flag: 'more', more: true }, // PagerDuty classic (offset paging)
 ];
 
 /** Stripe's list object: `{object: "list", data, has_more}`, next page asked by the last item's id. */
 export const STRIPE_LIST = { object: 'list', flag: 'has_more', field: 'id', param: 'starting_after' };
 
-/** Counts that show a list is larger than one page when no cursor says how to get the rest. */
+/**
+ * Counts that show a list is larger than what was walked when no cursor says how to get the rest; at the
+ * end of a walk, a total that differs from the items printed is a warning.
+ */
 export const TOTAL_FIELDS = [
   'total',
   'total_count',
@@ -115,8 +126,13 @@ export const TOTAL_FIELDS = [
   'total_results',
   'totalResults',
   'totalSize',
-  'total_entries',
+  'total_entries', // Harvest
+  'total_records', // Zoom
+  'totalElements', // Spring Data (HAL page.totalElements)
 ];
-export const PAGE_COUNT_FIELDS = ['total_pages', 'totalPages', 'page_count', 'pageCount', 'num_pages'];
+/** Counts of pages; `last_page` only as a number (Laravel), as a boolean it is an end flag above. */
+export const PAGE_COUNT_FIELDS = ['total_pages', 'totalPages', 'page_count', 'pageCount', 'num_pages', 'last_page'];
+/** The number of the page a response holds, compared with a page count. */
+export const PAGE_NUMBER_FIELDS = ['page', 'current_page', 'page_number', 'pageNumber'];
 /** Numbers that only an offset- or page-number API sends: with no cursor, paging ends there. */
 export const OFFSET_FIELDS = ['offset', 'start', 'startAt', 'skip', 'page', 'current_page', 'page_number', 'pageNumber'];

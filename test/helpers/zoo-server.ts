@@ -12,7 +12,15 @@ const tokenOf = (shape: ZooShape, n: number) => (shape.token ?? defaultToken)(n)
 function pageNumber(shape: ZooShape, url: URL): number | undefined {
   if (shape.locate) return shape.locate(url);
   const got = url.searchParams.get(shape.param ?? 'cursor');
-  return got === null ? 1 : [2, 3, 4].find((n) => tokenOf(shape, n) === got);
+  const last = Math.max(4, shape.layout?.length ?? 0);
+  return got === null ? 1 : Array.from({ length: last - 1 }, (_, i) => i + 2).find((n) => tokenOf(shape, n) === got);
+}
+
+/** The items of page n: `perPage` each up to `total`, or as the shape's layout says (empty pages too). */
+function pageItems(shape: ZooShape, n: number, perPage: number, total: number): { from: number; to: number; last: number } {
+  if (!shape.layout) return { from: (n - 1) * perPage + 1, to: Math.min(n * perPage, total), last: Math.ceil(total / perPage) };
+  const from = shape.layout.slice(0, n - 1).reduce((a, b) => a + b, 0) + 1;
+  return { from, to: from + (shape.layout[n - 1] ?? 0) - 1, last: shape.layout.length };
 }
 
 export interface ZooRequest {
@@ -47,8 +55,9 @@ export async function startZooServer(opts: { apiKey: string; shapes: ZooShape[];
       const n = pageNumber(shape, url);
       if (n === undefined) return { status: 400, body: JSON.stringify({ message: `bad page token in ${url.search}` }) };
       const items = [];
-      for (let i = (n - 1) * opts.perPage + 1; i <= Math.min(n * opts.perPage, opts.total); i++) items.push({ id: `${shape.name}_${i}` });
-      const more = (shape.expect ?? 'all') === 'all' && n * opts.perPage < opts.total;
+      const { from, to, last } = pageItems(shape, n, opts.perPage, opts.total);
+      for (let i = from; i <= to; i++) items.push({ id: `${shape.name}_${i}` });
+      const more = ['all', 'warn'].includes(shape.expect ?? 'all') && n < last;
       const token = more ? tokenOf(shape, n + 1) : undefined;
       const next =
         token === undefined ? undefined : `${origin}${url.pathname}?${new URLSearchParams({ [shape.param ?? 'cursor']: token })}`;

@@ -4,7 +4,7 @@
 // marks the rows compared with the API's documentation page itself (field names, where the next page
 // sits, how the end shows, the parameter), not only with a client library or memory.
 
-interface ZooPage {
+export interface ZooPage {
   items: { id: string }[];
   /** 1, 2, 3; a fourth (empty) page only for APIs that end on an empty page. */
   n: number;
@@ -30,8 +30,13 @@ export interface ZooShape {
   /** Where the page number is in a next URL that is not `?<param>=<token>`. */
   locate?: (url: URL) => number | undefined;
   page(p: ZooPage): { body: unknown; headers?: Record<string, string> };
-  /** all: pages to the end; note: page 1 and a stderr note; stops: page 1, then exit 1. */
-  expect?: 'all' | 'note' | 'stops';
+  /**
+   * all: pages to the end; warn: to the end, then one warning (a total that differs); stops: page 1,
+   * then exit 1 with one line naming the field that says there is more.
+   */
+  expect?: 'all' | 'warn' | 'stops';
+  /** Items per page, in order, when not `perPage` each (a 0 is an empty page mid-list). */
+  layout?: number[];
 }
 
 const orNull = <T>(v: T | undefined) => v ?? null;
@@ -489,19 +494,19 @@ export const ZOO: ZooShape[] = [
     page: (p) => ({ body: { records: p.items, next_token: p.token ?? null } }),
   },
 
-  // Out of reach: numbers only. Page 1, then a note (or exit 1 when a flag says there is more).
+  // Out of reach: numbers only. Page 1, then exit 1 naming the count or flag that says there is more.
   // https://mailchimp.com/developer/marketing/docs/methods-parameters/#pagination
   {
     name: 'mailchimp',
     source: 'Mailchimp offset/count, total_items',
-    expect: 'note',
+    expect: 'stops',
     page: (p) => ({ body: { members: p.items, list_id: 'l1', total_items: 6 } }),
   },
   // https://developer.box.com/guides/api-calls/pagination/offset-based/
   {
     name: 'box-offset',
     source: 'Box offset paging, total_count',
-    expect: 'note',
+    expect: 'stops',
     page: (p) => ({ body: { entries: p.items, limit: 2, offset: 0, total_count: 6 } }),
   },
   // https://developer.atlassian.com/cloud/jira/software/rest/intro/#pagination (startAt + isLast)

@@ -119,6 +119,19 @@ export async function failure(p: Promise<unknown>): Promise<{ message: string; h
   throw new Error('expected a failure, got success');
 }
 
+/** The items a generator gave before it failed, and the failure (as `failure` reports it). */
+export async function collectUntilFailure(
+  gen: AsyncIterable<unknown>,
+): Promise<{ got: unknown[]; e: Awaited<ReturnType<typeof failure>> }> {
+  const got: unknown[] = [];
+  const e = await failure(
+    (async () => {
+      for await (const item of gen) got.push(item);
+    })(),
+  );
+  return { got, e };
+}
+
 export async function collect(gen: AsyncIterable<unknown>): Promise<unknown[]> {
   const out: unknown[] = [];
   for await (const item of gen) out.push(item);

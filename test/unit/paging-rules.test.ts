@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchOnePage, paginate } from '../../src/http/paginate';
 import { findNext } from '../../src/http/discovery';
-import { BASE, closeRigs, collect, failure, listServer, rig, uids, type ListPage, type Reply } from './http-mock';
+import { BASE, closeRigs, collect, collectUntilFailure, failure, listServer, rig, uids, type ListPage, type Reply } from './http-mock';
 
 afterEach(closeRigs);
 
@@ -61,12 +61,31 @@ describe('where paging starts and ends', () => {
     expect(r2.seen()[0]!.path).toBe('/api/v1/bookings?cursor=c20&x=1');
   });
 
-  it('has_more false ends the list even with a cursor present; so does an empty page', async () => {
+  it('has_more false ends the list even with a cursor present (Relay keeps endCursor on its last page)', async () => {
     const r = rig(() => ({ body: { data: [{ uid: 'a' }], has_more: false, next_cursor: 'more' } }));
     expect(await collect(paginate(r.client, { path: PATH }))).toHaveLength(1);
-    const r2 = rig((_q, n) => ({ body: { data: n === 1 ? [{ uid: 'a' }] : [], next_cursor: `c${n}` } }));
-    expect(await collect(paginate(r2.client, { path: PATH }))).toHaveLength(1);
-    expect(r2.seen()).toHaveLength(2);
+    expect(r.seen()).toHaveLength(1);
+  });
+
+  it('an empty page that names a next page is followed; so are several in a row', async () => {
+    const r = rig((req) => {
+      const n = Number(req.query.get('cursor') ?? 0);
+      return { body: { data: n === 0 || n === 4 ? [{ uid: `p${n}` }] : [], next_cursor: n < 4 ? String(n + 1) : null } };
+    });
+    expect(uidsOf(await collect(paginate(r.client, { path: PATH })))).toEqual(['p0', 'p4']);
+    expect(r.seen()).toHaveLength(5);
+  });
+
+  it('a run of 100 empty pages ends with exit 1 and the cursor to resume from', async () => {
+    const r = rig((_q, n) => ({ body: { data: n === 1 ? [{ uid: 'a' }] : [], next_cursor: `c${n}` } }));
+    const { got, e } = await collectUntilFailure(paginate(r.client, { path: PATH }));
+    expect(got).toHaveLength(1);
+    expect(e).toMatchObject({
+      exitCode: 1,
+      message: 'GET /api/v1/bookings?cursor=c100: 100 empty pages in a row, each naming a next page; stopped after 1 item.',
+      hint: 'resume with: --cursor c101',
+    });
+    expect(r.seen()).toHaveLength(101);
   });
 
   it('a Link rel="next" header is rule 1: it is followed even when the body says has_more: false', async () => {
@@ -84,12 +103,7 @@ describe('where paging starts and ends', () => {
         meta: { next_cursor: req.query.get('cursor') === 'B' ? 'A' : req.query.get('cursor') ? 'B' : 'A' },
       },
     }));
-    const seen: unknown[] = [];
-    const e = await failure(
-      (async () => {
-        for await (const item of paginate(r.client, { path: PATH })) seen.push(item);
-      })(),
-    );
+    const { got: seen, e } = await collectUntilFailure(paginate(r.client, { path: PATH }));
     expect(e.exitCode).toBe(1);
     expect(e.message).toContain('the server sent the same next cursor twice (A)');
     expect(e.hint).toContain('--cursor-path');
@@ -133,12 +147,7 @@ describe('failures part-way', () => {
     const r = rig((req, n) =>
       req.query.get('cursor') === 'c10' ? { status: 503, body: { message: 'overloaded' } } : listServer(dataMeta)(req, n),
     );
-    const got: unknown[] = [];
-    const e = await failure(
-      (async () => {
-        for await (const item of paginate(r.client, { path: PATH })) got.push(item);
-      })(),
-    );
+    const { got, e } = await collectUntilFailure(paginate(r.client, { path: PATH }));
     expect(got).toHaveLength(10);
     expect(e).toMatchObject({
       exitCode: 1,
@@ -213,12 +222,7 @@ describe('a server that ignores a conventional parameter', () => {
   it('answers page 1 again with a fresh token: stopped after page 1 (exit 1), naming the guess and --cursor-param', async () => {
     let n = 0;
     const r = rig(() => ({ body: { items: [{ uid: 'a' }, { uid: 'b' }], nextPageToken: `t${'0'.repeat(++n)}` } }));
-    const got: unknown[] = [];
-    const e = await failure(
-      (async () => {
-        for await (const item of paginate(r.client, { path: PATH })) got.push(item);
-      })(),
-    );
+    const { got, e } = await collectUntilFailure(paginate(r.client, { path: PATH }));
     expect(uidsOf(got)).toEqual(['a', 'b']);
     expect(e.exitCode).toBe(1);
     expect(e.message).toBe(
@@ -228,11 +232,23 @@ describe('a server that ignores a conventional parameter', () => {
     expect(r.seen()).toHaveLength(2);
   });
 
-  it('with ?cursor= (no guess), pages with the same items but another body are still followed', async () => {
-    const r = rig((req) => {
-      const c = req.query.get('cursor');
-      return { body: { items: [{ uid: 'same' }], next_cursor: c === null ? 'x1' : c === 'x1' ? 'x333' : '' } };
-    });
-    expect(await collect(paginate(r.client, { path: PATH }))).toHaveLength(3);
+  it('with ?cursor= too: the same items under a cursor one character longer each time are a repeat (exit 1), not a loop', async () => {
+    let n = 0;
+    const r = rig(() => ({ body: { request_id: `r${++n}`, items: [{ uid: 'a' }, { uid: 'b' }], next_cursor: `x${'1'.repeat(n)}` } }));
+    const { got, e } = await collectUntilFailure(paginate(r.client, { path: PATH }));
+    expect(uidsOf(got)).toEqual(['a', 'b']);
+    expect(e.exitCode).toBe(1);
+    expect(e.message).toBe(
+      'GET /api/v1/bookings?cursor=x1: the server sent a page it had already sent (next cursor x1); stopping instead of looping.',
+    );
+    expect(r.seen()).toHaveLength(2);
+  });
+
+  it('a repeat is seen in pretty-printed bodies too, where the items are found by their own JSON text', async () => {
+    let n = 0;
+    const r = rig(() => ({ raw: JSON.stringify({ items: [{ uid: 'a' }, { uid: 'b' }], next_cursor: `y${++n}` }, null, 2) }));
+    const e = await failure(collect(paginate(r.client, { path: PATH })));
+    expect(e.message).toContain('the server sent a page it had already sent');
+    expect(r.seen()).toHaveLength(2);
   });
 });
