@@ -208,7 +208,9 @@ writeCommandFacts(dist);
 // man/booking.1, man/booking-bookings-list.1…: from the same command tree as the help. npm installs
 // the pages package.json's "man" lists (it ignores directories.man), so the list follows the tree:
 // a command added or removed updates it here, and the change shows in `git diff`.
-const pages = writeManPages(dist, new URL('../man/', import.meta.url), pkg.version).map((f) => `./man/${f}`).sort();
+const pages = writeManPages(dist, new URL('../man/', import.meta.url), pkg.version)
+  .map((f) => `./man/${f}`)
+  .sort();
 if (JSON.stringify(pages) !== JSON.stringify(pkg.man)) {
   pkg.man = pages;
   writeFileSync(new URL('../package.json', import.meta.url), `${JSON.stringify(pkg, null, 2)}\n`);

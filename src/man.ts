@@ -5,7 +5,7 @@
 import { Help, type Command, type Option } from 'commander';
 import { commandPath } from './help';
 
-export interface ManPage {
+interface ManPage {
   /** "booking-bookings-list.1" */
   file: string;
   text: string;

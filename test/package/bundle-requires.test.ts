@@ -11,7 +11,12 @@ const DIST = join(ROOT, 'dist');
 
 /** Bare `require("x")` calls of the built files (code templates in strings, as ajv's, left out). */
 function requiredModules(): Set<string> {
-  const files = ['cli.cjs', ...readdirSync(join(DIST, 'vendor')).filter((f) => f.endsWith('.cjs')).map((f) => `vendor/${f}`)];
+  const files = [
+    'cli.cjs',
+    ...readdirSync(join(DIST, 'vendor'))
+      .filter((f) => f.endsWith('.cjs'))
+      .map((f) => `vendor/${f}`),
+  ];
   const names = new Set<string>();
   for (const file of files) {
     const code = readFileSync(join(DIST, file), 'latin1');
@@ -24,7 +29,11 @@ it('dist/ requires only node built-ins and the runtime dependencies', () => {
   const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   // node: names are node's own, even those this node lacks (node:sqlite, required only where it exists).
   const external = [...requiredModules()].filter((name) => !name.startsWith('node:') && !isBuiltin(name));
-  const packageOf = (name: string) => name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+  const packageOf = (name: string) =>
+    name
+      .split('/')
+      .slice(0, name.startsWith('@') ? 2 : 1)
+      .join('/');
   expect(external.filter((name) => !(packageOf(name) in dependencies))).toEqual([]);
   expect(external.map(packageOf)).toContain('jq-wasm');
 });

@@ -50,7 +50,18 @@ let installed: Run;
 let tarball: string;
 
 beforeAll(async () => {
-  for (const entry of ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'tsconfig.json', 'bin', 'completions', 'docs', 'scripts', 'src']) {
+  for (const entry of [
+    'package.json',
+    'package-lock.json',
+    'README.md',
+    'LICENSE',
+    'tsconfig.json',
+    'bin',
+    'completions',
+    'docs',
+    'scripts',
+    'src',
+  ]) {
     if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(source, entry), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
@@ -105,7 +116,10 @@ describe('npm pack, then npm install -g', () => {
           .flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n]))
       : [];
     expect(names.length).toBeLessThanOrEqual(4);
-    expect(names.filter((n) => !RUNTIME.test(n)), names.join(', ')).toEqual([]);
+    expect(
+      names.filter((n) => !RUNTIME.test(n)),
+      names.join(', '),
+    ).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(pkg.dependencies).filter((n) => !RUNTIME.test(n))).toEqual([]);
   });
