@@ -25,7 +25,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { writeCommandFacts } from './command-facts.mjs';
+import { writeCommandFacts, writeManPages } from './command-facts.mjs';
 
 const undiciParts = {
   name: 'undici-parts',
@@ -209,3 +209,14 @@ for (const [name, module] of Object.entries(WASM))
   writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
 // What bin/booking.js reads before it loads the program: which options take values, which commands send requests.
 writeCommandFacts(dist);
+// man/booking.1, man/booking-bookings-list.1…: from the same command tree as the help. npm installs
+// the pages package.json's "man" lists (it ignores directories.man), so the list follows the tree:
+// a command added or removed updates it here, and the change shows in `git diff`.
+const pages = writeManPages(dist, new URL('../man/', import.meta.url), pkg.version)
+  .map((f) => `./man/${f}`)
+  .sort();
+if (JSON.stringify(pages) !== JSON.stringify(pkg.man)) {
+  pkg.man = pages;
+  writeFileSync(new URL('../package.json', import.meta.url), `${JSON.stringify(pkg, null, 2)}\n`);
+  process.stderr.write(`build: package.json "man" updated to the ${pages.length} pages of the command tree\n`);
+}

@@ -39,6 +39,7 @@ function spellings(cmd: Command): string[] {
   return [cmd.name(), ...cmd.aliases()];
 }
 
-function wholeProgram(): Command {
+/** The program with every command, built with inert I/O (for the build: facts, man pages). */
+export function wholeProgram(): Command {
   return buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode: () => {} });
 }

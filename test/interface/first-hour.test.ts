@@ -35,7 +35,9 @@ describe('an unknown option before the command', () => {
   it("the command's own option before it is told to go after it", async () => {
     const r = await runMain(['--limit', '3', 'bookings', 'list']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("error: option '--limit' belongs to 'bookings list': put it after the command (booking bookings list --limit …)\n");
+    expect(r.stderr).toBe(
+      "error: option '--limit' belongs to 'bookings list': put it after the command (booking bookings list --limit …)\n",
+    );
   });
 
   it('a global option typo keeps its suggestion, and no command still gets the global ones', async () => {

@@ -2,13 +2,22 @@
 // `npm install -g` puts on a fresh prefix with no install-script warning, and whose `booking` runs.
 // Packed from a copy of the sources, so that the build it runs never rewrites the dist/ other tests
 // are using; the dependencies come from npm's cache (the registry only when the cache lacks one).
-// One pack and one install per run, shared by the tests below.
+// One pack and one install per run, shared by the tests below. The install holds only what the bundle
+// loads from node_modules at run time (jq-wasm; the keyring binding and its platform binary), and
+// works with no other package: a sandbox, a login, a table and --jq from the installed files alone.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import type { Command } from 'commander';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
+import { wholeProgram } from '../../src/command-facts';
+import { pageName } from '../../src/man';
+import { startSandbox } from '../../src/sandbox/server';
+
+/** What may be in the installed package's node_modules: loaded from there at run time, never bundled. */
+const RUNTIME = /^(jq-wasm|@napi-rs\/keyring(-[\w-]+)?)$/;
 
 interface Run {
   code: number | null;
@@ -64,7 +73,18 @@ let installed: Run;
 let tarball: string;
 
 beforeAll(async () => {
-  for (const entry of ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'completions', 'scripts', 'src']) {
+  for (const entry of [
+    'package.json',
+    'package-lock.json',
+    'README.md',
+    'LICENSE',
+    'tsconfig.json',
+    'bin',
+    'completions',
+    'docs',
+    'scripts',
+    'src',
+  ]) {
     if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(source, entry), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
@@ -111,5 +131,72 @@ describe('npm pack, then npm install -g', () => {
     });
     expect(jq.stderr).toMatch(/has no settings/);
     expect([jq.code, jq.stdout]).toEqual([0, '0\n']);
+  });
+
+  const installedDir = () => join(prefix, 'lib', 'node_modules', 'booking-cli');
+
+  it('installs only the runtime dependencies, none of what the bundle holds', () => {
+    const modules = join(installedDir(), 'node_modules');
+    const names = existsSync(modules)
+      ? readdirSync(modules)
+          .filter((n) => !n.startsWith('.'))
+          .flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n]))
+      : [];
+    expect(names.length).toBeLessThanOrEqual(4);
+    expect(
+      names.filter((n) => !RUNTIME.test(n)),
+      names.join(', '),
+    ).toEqual([]);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies).filter((n) => !RUNTIME.test(n))).toEqual([]);
+  });
+
+  it('works from its own files: a sandbox, login, a table, --jq, config', async () => {
+    const bin = join(prefix, 'bin', 'booking');
+    const sb = await startSandbox({ port: 0, tickSeconds: 0, bookings: 5 });
+    try {
+      const env = { BOOKING_CONFIG_DIR: join(work, 'config-run'), XDG_CACHE_HOME: join(work, 'cache'), BOOKING_KEY_STORE: 'file' };
+      // BOOKING_KEY_STORE=file: the key goes to the config file, whatever keyring the machine has.
+      const loggedIn = await run('sh', ['-c', `echo ${sb.apiKey} | "${bin}" login --base-url ${sb.url} --with-key`], work, env);
+      expect(loggedIn.code, loggedIn.stderr).toBe(0);
+      const table = await run(bin, ['bookings', 'list', '-L', '3', '-o', 'table'], work, env);
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toMatch(/^UID +TITLE +STATUS/);
+      const jq = await run(bin, ['bookings', 'list', '-L', '2', '--jq', '.[].uid'], work, env);
+      expect([jq.code, jq.stdout.split('\n').filter(Boolean).length]).toEqual([0, 2]);
+      const config = await run(bin, ['config', 'list', '-o', 'json'], work, env);
+      expect(config.code, config.stderr).toBe(0);
+    } finally {
+      await sb.close();
+    }
+  }, 60_000);
+
+  it('ships the LICENSE, the docs the README links to, and where the project lives', () => {
+    const dir = installedDir();
+    expect(readFileSync(join(dir, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 booking contributors\n/);
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\(((?!https?:|#)[^)#]+)(#[^)]*)?\)/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.filter((l) => !existsSync(join(dir, l)))).toEqual([]);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    for (const field of ['repository', 'bugs', 'homepage', 'keywords', 'license']) expect(pkg[field], field).toBeTruthy();
+  });
+
+  it('installs a man page for the program and for every command, groups and leaves', () => {
+    const leaves: Command[] = [];
+    const walk = (cmd: Command) => {
+      const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden && c.name() !== 'help');
+      if (subs.length === 0) leaves.push(cmd);
+      for (const sub of subs) walk(sub);
+    };
+    const program = wholeProgram();
+    walk(program);
+    expect(leaves.length).toBeGreaterThan(15);
+    const man1 = join(prefix, 'share', 'man', 'man1');
+    const missing = [program, ...leaves].map((c) => `${pageName(c)}.1`).filter((page) => !existsSync(join(man1, page)));
+    expect(missing).toEqual([]);
+    const page = readFileSync(join(man1, 'booking-bookings-list.1'), 'utf8');
+    expect(page).toMatch(/^\.TH BOOKING\\-BOOKINGS\\-LIST 1 /);
+    expect(page).toContain('.SH EXAMPLES');
   });
 });

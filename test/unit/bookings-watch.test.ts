@@ -15,14 +15,19 @@ type Poll = Record<string, unknown>[] | Error;
 const bk = (uid: string, status: string, start = '2026-02-01T10:00:00Z') => ({ uid, title: `Call ${uid}`, status, start });
 
 interface Run {
-  code: number | void;
+  code: number | undefined;
   io: TestIO;
   waits: number[];
   requests: number;
 }
 
 /** Runs watch over the scripted polls; after the last one, the next wait is Ctrl-C. */
-async function watch(polls: Poll[], opts: Partial<BookingsWatchOptions> = {}, globals: Partial<GlobalOptions> = {}, tty = false): Promise<Run> {
+async function watch(
+  polls: Poll[],
+  opts: Partial<BookingsWatchOptions> = {},
+  globals: Partial<GlobalOptions> = {},
+  tty = false,
+): Promise<Run> {
   const io = testIO({ tty, color: tty, columns: 120 });
   const abort = new AbortController();
   let clock = Date.parse('2026-03-01T12:00:00Z');
@@ -59,7 +64,7 @@ async function watch(polls: Poll[], opts: Partial<BookingsWatchOptions> = {}, gl
     connection: async () => ({ profile: 'default', baseUrl: base, apiKey: 'k', keySource: 'env' }),
     http: async () => client,
   };
-  const code = await runBookingsWatch({ interval: 10, ...opts }, ctx);
+  const code = (await runBookingsWatch({ interval: 10, ...opts }, ctx)) ?? undefined;
   return { code, io, waits, requests };
 }
 
@@ -130,7 +135,10 @@ describe('bookings watch', () => {
 
   it('on a terminal: a header, then a line per change with the poll time, coloured by kind', async () => {
     const r = await watch(
-      [[bk('bk_1', 'pending'), bk('bk_2', 'confirmed')], [bk('bk_1', 'confirmed'), bk('bk_3', 'pending')]],
+      [
+        [bk('bk_1', 'pending'), bk('bk_2', 'confirmed')],
+        [bk('bk_1', 'confirmed'), bk('bk_3', 'pending')],
+      ],
       {},
       { output: 'table' },
       true,
@@ -161,7 +169,8 @@ describe('watch state', () => {
     const long = 'x'.repeat(2_000);
     for (let poll = 0; poll < 50; poll++) {
       state.begin();
-      for (let i = 0; i < 20; i++) state.see({ uid: `bk_${i}`, status: poll % 2 ? 'pending' : 'confirmed', notes: long }, 'now', poll === 0);
+      for (let i = 0; i < 20; i++)
+        state.see({ uid: `bk_${i}`, status: poll % 2 ? 'pending' : 'confirmed', notes: long }, 'now', poll === 0);
       state.sweep('now');
     }
     expect(state.size).toBe(20);

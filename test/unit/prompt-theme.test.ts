@@ -12,10 +12,7 @@ async function typeSecret(color: boolean): Promise<{ answer: string; shown: stri
   const output = new PassThrough();
   let shown = '';
   output.on('data', (c: Buffer) => (shown += c.toString('utf8')));
-  const answer = password(
-    { message: 'API key:', mask: false, theme: promptTheme(color) },
-    { input, output, clearPromptOnDone: false },
-  );
+  const answer = password({ message: 'API key:', mask: false, theme: promptTheme(color) }, { input, output, clearPromptOnDone: false });
   input.write('sk_test_sandbox\n');
   return { answer: await answer, shown: shown.replace(ANSI, '') };
 }

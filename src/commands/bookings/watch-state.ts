@@ -28,7 +28,7 @@ interface Entry {
 const UID_PATHS = ['uid', 'booking_uid', 'id', 'booking_id'].map(parsePath);
 
 /** The booking's identity: its uid (or id); an item with neither is known by its content. */
-export function uidOf(item: unknown, digest: string): string {
+function uidOf(item: unknown, digest: string): string {
   for (const path of UID_PATHS) {
     const v = getPath(item, path);
     if (v !== undefined && v !== null && v !== '' && typeof v !== 'object') return scalarText(v);

@@ -20,7 +20,7 @@ export interface BookingsWatchOptions extends PagingRuleOptions {
   initial?: boolean;
 }
 
-export const MIN_INTERVAL_S = 2;
+const MIN_INTERVAL_S = 2;
 const DEFAULT_INTERVAL_S = 10;
 
 export const newCmdBookingsWatch = defineCommand<BookingsWatchOptions>({

@@ -24,7 +24,10 @@ export const newCmdVerify = defineCommand<VerifyOptions>({
       '--request <capture...>',
       'raw HTTP request captures (as `webhook listen` saves them), or folders of *.http captures (checked in name order)',
     ),
-    new Option('--event <name>', 'the event the delivery must be: an authentic delivery of another event fails (exit 1, reason names both)'),
+    new Option(
+      '--event <name>',
+      'the event the delivery must be: an authentic delivery of another event fails (exit 1, reason names both)',
+    ),
     ...secretOptions(),
   ],
   notes: '\nExit status: 0 authentic, 1 not authentic (any of several), 2 usage error or unreadable input.',
