@@ -12,7 +12,7 @@ _booking__node() {
       _booking_nargs=0 _booking_variadic=0 ;;
     'login')
       _booking_cmds=''
-      _booking_opts='--with-key --no-verify -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_opts='--with-key --no-verify --insecure-storage -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'logout')
@@ -31,11 +31,26 @@ _booking__node() {
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'auth')
-      _booking_cmds='status help'
+      _booking_cmds='login logout status token help'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth login')
+      _booking_cmds=''
+      _booking_opts='--with-key --no-verify --insecure-storage -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth logout')
+      _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'auth status')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth token')
       _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
@@ -174,7 +189,10 @@ _booking__child() {
     '|config') _booking_path='config' ;;
     '|completion') _booking_path='completion' ;;
     '|help') _booking_path='help' ;;
+    'auth|login') _booking_path='auth login' ;;
+    'auth|logout') _booking_path='auth logout' ;;
     'auth|status') _booking_path='auth status' ;;
+    'auth|token') _booking_path='auth token' ;;
     'auth|help') _booking_path='auth help' ;;
     'bookings|list'|'bookings|ls') _booking_path='bookings list' ;;
     'bookings|get'|'bookings|view') _booking_path='bookings get' ;;
@@ -217,14 +235,14 @@ _booking__value() {
 # _booking__arg PATH INDEX: completes a positional argument (counted from 0).
 _booking__arg() {
   case "$1|$2" in
-    'auth help|0') _booking__words 'status' ;;
+    'auth help|0') _booking__words 'login logout status token' ;;
     'bookings help|0') _booking__words 'list get' ;;
     'webhook verify|0') _booking__files ;;
     'webhook sign|0') _booking__files ;;
     'webhook help|0') _booking__words 'verify sign listen send' ;;
-    'config get|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
-    'config set|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
-    'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
+    'config get|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast keyStore' ;;
+    'config set|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast keyStore' ;;
+    'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast keyStore' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
     'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion help' ;;
