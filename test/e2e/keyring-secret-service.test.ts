@@ -3,65 +3,36 @@
 // whoami, logout, and the entry gone (asked of the binding directly, not through booking). .ci/run
 // installs gnome-keyring and dbus; where they are missing, the test is skipped and says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { missingKeyringTools, startKeyringSession } from '../../scripts/keyring-session.mjs';
 import { runCli, runCliTty, tempConfigDir } from '../helpers/cli';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
 
 const KEY = 'sk_test_secret_service_4321';
-const have = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
-const missing = ['dbus-run-session', 'gnome-keyring-daemon', 'dbus-send'].filter((t) => !have(t));
+const missing = missingKeyringTools();
 const why = `skipped: ${missing.join(', ')} not installed (apt-get install gnome-keyring dbus, as .ci/run does)`;
 if (missing.length > 0) console.warn(`keyring-secret-service.test.ts ${why}`);
 
-// Inside the session: unlock a fresh keyring with a known password (gnome-keyring reads it on stdin),
-// wait until the Secret Service owns its bus name, say the bus address, and hold the session open
-// until the test closes stdin.
-const SESSION = `
-printf '%s' keyring-test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1
-for i in $(seq 100); do
-  dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \\
-    string:org.freedesktop.secrets 2>/dev/null | grep -q 'boolean true' && break
-  sleep 0.1
-done
-echo "BUS=$DBUS_SESSION_BUS_ADDRESS"
-read -r _
-`;
-
 describe.skipIf(missing.length > 0)('against a real Secret Service (gnome-keyring in a private D-Bus session)', () => {
-  let session: ChildProcessWithoutNullStreams;
+  let session: { bus: string; stop(): void } | undefined;
   let bus: string;
-  let home: string;
   let server: ShapeServer;
   const cfg = tempConfigDir();
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'booking-keyring-home-'));
     server = await startShapeServer({ shape: 'data-meta', apiKey: KEY });
-    session = spawn('dbus-run-session', ['--', 'sh', '-c', SESSION], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_RUNTIME_DIR: home },
-    });
-    bus = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      session.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-        const m = /BUS=(\S+)/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      session.on('exit', (code) => reject(new Error(`the D-Bus session ended (${code}) before the keyring was up`)));
-    });
+    const started = await startKeyringSession();
+    session = started;
+    bus = started.bus;
   }, 30_000);
 
   afterAll(async () => {
-    // Closing stdin ends the session's shell; dbus-run-session then stops its bus, and the keyring
-    // daemon with it.
-    session?.stdin.end();
+    session?.stop();
     await server?.close();
     cfg.cleanup();
-    rmSync(home, { recursive: true, force: true });
   });
 
   const env = () => ({ BOOKING_CONFIG_DIR: cfg.dir, DBUS_SESSION_BUS_ADDRESS: bus, BOOKING_KEYRING_TIMEOUT: '20' });
