@@ -6,13 +6,13 @@
 _booking__node() {
   case $1 in
     '')
-      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion version help'
+      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion help'
       _booking_opts='-V --version -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'login')
       _booking_cmds=''
-      _booking_opts='--with-key --no-verify -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_opts='--with-key --no-verify --insecure-storage -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'logout')
@@ -31,11 +31,26 @@ _booking__node() {
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'auth')
-      _booking_cmds='status help'
+      _booking_cmds='login logout status token help'
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth login')
+      _booking_cmds=''
+      _booking_opts='--with-key --no-verify --insecure-storage -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth logout')
+      _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'auth status')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
+    'auth token')
       _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
@@ -46,7 +61,7 @@ _booking__node() {
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'bookings')
-      _booking_cmds='list get watch help'
+      _booking_cmds='list get help'
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
@@ -60,11 +75,6 @@ _booking__node() {
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
-    'bookings watch')
-      _booking_cmds=''
-      _booking_opts='--interval --initial -s --status -L --limit --page-size --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--interval -s --status -L --limit --page-size --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
-      _booking_nargs=0 _booking_variadic=0 ;;
     'bookings help')
       _booking_cmds=''
       _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
@@ -155,11 +165,6 @@ _booking__node() {
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
-    'version')
-      _booking_cmds=''
-      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
-      _booking_nargs=0 _booking_variadic=0 ;;
     'help')
       _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
@@ -183,13 +188,14 @@ _booking__child() {
     '|sandbox') _booking_path='sandbox' ;;
     '|config') _booking_path='config' ;;
     '|completion') _booking_path='completion' ;;
-    '|version') _booking_path='version' ;;
     '|help') _booking_path='help' ;;
+    'auth|login') _booking_path='auth login' ;;
+    'auth|logout') _booking_path='auth logout' ;;
     'auth|status') _booking_path='auth status' ;;
+    'auth|token') _booking_path='auth token' ;;
     'auth|help') _booking_path='auth help' ;;
     'bookings|list'|'bookings|ls') _booking_path='bookings list' ;;
     'bookings|get'|'bookings|view') _booking_path='bookings get' ;;
-    'bookings|watch') _booking_path='bookings watch' ;;
     'bookings|help') _booking_path='bookings help' ;;
     'webhook|verify') _booking_path='webhook verify' ;;
     'webhook|sign') _booking_path='webhook sign' ;;
@@ -210,7 +216,6 @@ _booking__child() {
 _booking__value() {
   case "$1|$2" in
     'bookings list|-s'|'bookings list|--status') _booking__words 'pending confirmed cancelled completed' ;;
-    'bookings watch|-s'|'bookings watch|--status') _booking__words 'pending confirmed cancelled completed' ;;
     'webhook verify|--request') _booking__files ;;
     'webhook verify|--event') _booking__words 'booking.created booking.confirmed booking.rescheduled booking.cancelled booking.completed no_show.flagged' ;;
     'webhook verify|--secret-file') _booking__files ;;
@@ -230,17 +235,17 @@ _booking__value() {
 # _booking__arg PATH INDEX: completes a positional argument (counted from 0).
 _booking__arg() {
   case "$1|$2" in
-    'auth help|0') _booking__words 'status' ;;
-    'bookings help|0') _booking__words 'list get watch' ;;
+    'auth help|0') _booking__words 'login logout status token' ;;
+    'bookings help|0') _booking__words 'list get' ;;
     'webhook verify|0') _booking__files ;;
     'webhook sign|0') _booking__files ;;
     'webhook help|0') _booking__words 'verify sign listen send' ;;
-    'config get|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
-    'config set|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
-    'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast' ;;
+    'config get|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast keyStore' ;;
+    'config set|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast keyStore' ;;
+    'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast keyStore' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
-    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion version help' ;;
+    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion help' ;;
   esac
 }
 

@@ -14,7 +14,7 @@
 // temp folder: the unmeasured first round of each row makes it, as a user's first run would; a row
 // marked (info) shows the cost of a run without one.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, createReadStream } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, createReadStream, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import { createInterface } from 'node:readline';
 import { cpuModel, gnuTime, interleave, maxRssKiB, median, mustSucceed, pairedRatio, runOnce } from './bench/measure.mjs';
 import { BIG_ID, bookingId, bookingJson, bookingUid, plainBookingJson } from './bench/server.mjs';
 import { writeBigBody, writeCaptures } from './bench/fixtures.mjs';
+import { missingKeyringTools, startKeyringSession } from './keyring-session.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'booking.js');
@@ -148,6 +149,7 @@ async function rowStart(ports) {
     version: booking(env, '--version'),
     get: booking(env, 'bookings', 'get', bookingUid(i)),
     getCold: booking({ ...env, NODE_DISABLE_COMPILE_CACHE: '1' }, 'bookings', 'get', bookingUid(i)),
+    getFile: booking(keyInFile(env), 'bookings', 'get', bookingUid(i)),
   };
   const version = mustSucceed('booking --version', runOnce(runs.version, { capture: true })).stdout.toString();
   if (version !== `${VERSION}\n`) throw new Error(`booking --version printed ${JSON.stringify(version)}, expected ${VERSION}`);
@@ -177,6 +179,17 @@ async function rowStart(ports) {
     unit: 'time',
   });
   record({
+    name: 'the same, the key in config.json (no keyring asked)',
+    ours: median(t.getFile),
+    theirs: median(t.node),
+    against: '`node -e 0`',
+    ratio: pairedRatio(t, 'getFile', 'node'),
+    op: '≤',
+    target: 2.0,
+    unit: 'time',
+  });
+  await rowKeyring(runs.getFile, booking(withoutKey(env), 'bookings', 'get', bookingUid(i)));
+  record({
     name: 'the same, first run (no code cache yet) (info)',
     ours: median(t.getCold),
     theirs: median(t.node),
@@ -184,6 +197,54 @@ async function rowStart(ports) {
     ratio: pairedRatio(t, 'getCold', 'node'),
     unit: 'time',
   });
+}
+
+/** The run's env with the key saved in a config.json of its own instead of BOOKING_API_KEY. */
+function keyInFile(env) {
+  const dir = join(tmp, 'config-file');
+  mkdirSync(dir, { mode: 0o700, recursive: true });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { apiKey: API_KEY } } }), { mode: 0o600 });
+  return { ...withoutKey(env), BOOKING_CONFIG_DIR: dir };
+}
+
+function withoutKey(env) {
+  const rest = { ...env };
+  delete rest.BOOKING_API_KEY;
+  return rest;
+}
+
+/**
+ * The keyring lookup's cost: `bookings get` with the key in a real Secret Service (a private
+ * gnome-keyring, scripts/keyring-session.mjs) against the same with the key in the file. Each
+ * keyring lookup starts a helper process (see docs/security.md), which is most of the cost.
+ */
+async function rowKeyring(fileRun, template) {
+  const missing = missingKeyringTools();
+  if (missing.length > 0)
+    return void skipped.push(`the keyring row: ${missing.join(', ')} not installed (apt-get install dbus gnome-keyring)`);
+  const session = await startKeyringSession();
+  try {
+    const dir = join(tmp, 'config-keyring');
+    const env = { ...template.env, BOOKING_CONFIG_DIR: dir, DBUS_SESSION_BUS_ADDRESS: session.bus, BOOKING_KEYRING_TIMEOUT: '30' };
+    const login = runOnce(booking(env, 'login', '--with-key', '--no-verify'), { input: `${API_KEY}\n` });
+    mustSucceed('booking login (keyring)', login);
+    if (!login.stderr.includes('in the OS keyring')) throw new Error(`booking login did not use the keyring: ${login.stderr.trim()}`);
+    const keyring = { ...template, env };
+    mustSucceed('booking bookings get (keyring)', runOnce(keyring));
+    const rounds = Math.max(5, Math.round(ROUNDS.start / 4));
+    note(`keyring: booking bookings get with the key in gnome-keyring and in the file (${rounds} rounds)`);
+    const t = interleave({ keyring, file: fileRun }, { rounds, warmup: 1 });
+    record({
+      name: 'the same, the key in the OS keyring (info: the keyring lookup)',
+      ours: median(t.keyring),
+      theirs: median(t.file),
+      against: 'the key in config.json',
+      ratio: pairedRatio(t, 'keyring', 'file'),
+      unit: 'time',
+    });
+  } finally {
+    session.stop();
+  }
 }
 
 async function rowList(ports) {

@@ -85,14 +85,20 @@ export class BoundKeyring {
   async one(op: KeyringOp): Promise<string | boolean | null> {
     const [result] = await this.run([op]);
     if (!result) throw new KeyringUnavailableError('the keyring gave no answer');
-    if (!result.ok) throw new KeyringUnavailableError(oneLine(result.error));
+    if (!result.ok) {
+      // D-Bus gave up waiting for the keyring's reply: a keyring that is there but slow (busy, or
+      // asking for a password), which the call may still complete later. Not "no keyring", so not
+      // a reason to write the key into the file.
+      if (/did not receive a reply|timed? ?out/i.test(result.error)) throw timeoutError(this.timeoutMs, 'its D-Bus call timed out');
+      throw new KeyringUnavailableError(oneLine(result.error));
+    }
     return result.value;
   }
 }
 
-function timeoutError(ms: number): KeyringTimeoutError {
+function timeoutError(ms: number, what = `it did not answer within ${ms / 1000} s`): KeyringTimeoutError {
   return new KeyringTimeoutError(
-    `the OS keyring did not answer within ${ms / 1000} s (is it locked, waiting for a password?).`,
+    `the OS keyring is not answering: ${what} (is it locked, waiting for a password?).`,
     'raise BOOKING_KEYRING_TIMEOUT (seconds), or keep the key in the config file: booking login --insecure-storage, or BOOKING_KEY_STORE=file.',
   );
 }

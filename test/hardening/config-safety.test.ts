@@ -47,7 +47,10 @@ describe('the config file', () => {
       expect(readFileSync(file, 'utf8')).toContain(KEY);
       const who = await runHere(['whoami'], { env: env() });
       expect(who.code, show(who)).toBe(0);
-      expect(who.stderr).toContain(KEY.slice(-4));
+      expect(who.stdout + who.stderr).not.toContain(KEY);
+      const profiles = await runHere(['profiles'], { env: env() });
+      expect(profiles.stdout).toContain(`****${KEY.slice(-4)}`);
+      expect(profiles.stdout).not.toContain(KEY);
       const list = await runHere(['config', 'list'], { env: env() });
       expect(list.code, show(list)).toBe(0);
     });

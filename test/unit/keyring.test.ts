@@ -185,13 +185,24 @@ describe('bounded in time, and Ctrl-C', () => {
     const r = await run(['whoami'], { env: { BOOKING_KEYRING_TIMEOUT: '0.2' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'error: the OS keyring did not answer within 0.2 s (is it locked, waiting for a password?).\n' +
+      'error: the OS keyring is not answering: it did not answer within 0.2 s (is it locked, waiting for a password?).\n' +
         'raise BOOKING_KEYRING_TIMEOUT (seconds), or keep the key in the config file: booking login --insecure-storage, or BOOKING_KEY_STORE=file.\n',
     );
     // At login too: a timeout is not taken for "no keyring", so the key does not go to the file.
     const l = await login([], { BOOKING_KEYRING_TIMEOUT: '0.2' });
     expect(l.code).toBe(1);
     expect(configText()).not.toContain(KEY);
+  });
+
+  it("D-Bus giving up on the keyring's reply is the same error, and the key does not go to the file", async () => {
+    useKeyring({
+      run: async (ops) =>
+        ops.map(() => ({ ok: false, error: 'Platform failure: DBus error: Did not receive a reply. Possible causes include: …' })),
+    });
+    const r = await login();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: the OS keyring is not answering: its D-Bus call timed out /);
+    expect(() => configText()).toThrow();
   });
 
   it('Ctrl-C while the keyring is asked: exit 130', async () => {
