@@ -8,7 +8,7 @@ import { copyFileSync, readdirSync, readlinkSync, truncateSync, writeFileSync } 
 import { afterAll, describe, expect, it } from 'vitest';
 import { SECRET_FILE_LIMIT } from '../../src/commands/webhook/secret';
 import { CAPTURE_LIMIT } from '../../src/webhook/capture';
-import { BIN, cleanEnv, ROOT } from '../helpers/cli';
+import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
 import { runMain } from '../helpers/in-process';
 import { fixture, tempDir } from '../fixtures/webhook/kit';
 
@@ -84,6 +84,14 @@ describe('--secret-file that never ends or never starts', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `error: /dev/zero is larger than ${SECRET_FILE_LIMIT / 1024} KiB, the most a secret file may hold; not read further.\n`,
+    );
+  });
+
+  it('/dev/tty is refused (typed there the secret would show): the prompt asks without echo', async () => {
+    const r = await runCliTty(['webhook', 'sign', fixture('body.json'), '--secret-file', '/dev/tty']);
+    expect(r.code).toBe(2);
+    expect(r.output).toMatch(
+      /error: --secret-file \/dev\/tty is a terminal: leave --secret-file out to be asked for the secret without echo\./,
     );
   });
 
