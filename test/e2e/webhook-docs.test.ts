@@ -1,13 +1,15 @@
 // docs/webhooks.md's examples, run as printed (test/helpers/doc-examples.ts): every ```sh block, line
 // by line, in one temp folder, with `booking` on PATH. The only change is the ports (8787, 4010, 3000),
 // swapped for free ones so that parallel runs never collide.
-import { readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
 import { docRunner, freePort, shLines, type DocRunner } from '../helpers/doc-examples';
 import { until } from '../fixtures/webhook/listen-kit';
+import { fixture } from '../fixtures/webhook/kit';
 
 const doc = readFileSync(join(ROOT, 'docs', 'webhooks.md'), 'utf8');
 const lines = shLines(doc);
@@ -32,6 +34,7 @@ describe('docs/webhooks.md', () => {
     app = createServer((req, res) => (received.push(String(req.headers['x-service-event'])), req.resume(), res.writeHead(204).end()));
     await new Promise<void>((r) => app!.listen(0, '127.0.0.1', r));
     runner = docRunner({ 8787: await freePort(), 4010: await freePort(), 3000: (app.address() as { port: number }).port });
+    writeFileSync(join(runner.dir, 'localhost.har'), harSignedWith('whsec_sandbox'));
     for (const printed of lines) {
       const r = await runner.line(printed);
       if ('code' in r) expect(r.code, `${printed}\n${r.out}`).toBe(0);
@@ -48,3 +51,21 @@ describe('docs/webhooks.md', () => {
     expect(runner.started[0]!.output()).not.toMatch(/not-authentic|error:/);
   });
 });
+
+interface HarRequest {
+  headers: { name: string; value: string }[];
+  postData?: { text: string; encoding?: string };
+}
+
+/** The devtools export the HAR section verifies: the fixture's page GET and its two good deliveries, signed with `secret`. */
+function harSignedWith(secret: string): string {
+  const har = JSON.parse(readFileSync(fixture('devtools.har'), 'utf8')) as { log: { entries: { request: HarRequest }[] } };
+  har.log.entries = har.log.entries.slice(0, 3);
+  for (const { request } of har.log.entries) {
+    const sig = request.headers.find((h) => h.name === 'X-Service-Signature');
+    if (!sig || !request.postData) continue;
+    const body = Buffer.from(request.postData.text, request.postData.encoding === 'base64' ? 'base64' : 'utf8');
+    sig.value = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  }
+  return JSON.stringify(har, null, 2);
+}

@@ -32,7 +32,7 @@ export const newCmdListen = defineCommand<ListenOptions>({
     ...secretOptions(),
   ],
   examples: [
-    'booking webhook listen --secret-file secret.txt',
+    'booking webhook listen --secret-file old-secret.txt --secret-file new-secret.txt',
     'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
     'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook listen --no-save',
     'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',

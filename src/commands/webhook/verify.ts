@@ -22,7 +22,7 @@ export const newCmdVerify = defineCommand<VerifyOptions>({
     new Option('--signature <sig>', 'the X-Service-Signature value: sha256=<64 hex> or bare 64 hex'),
     new Option(
       '--request <capture...>',
-      'raw HTTP request captures (as `webhook listen` saves them), or folders of *.http captures (checked in name order)',
+      'raw HTTP request captures (as `webhook listen` saves them), HAR files (each signed POST entry), or folders of *.http and *.har (in name order; a repeated body is marked a duplicate)',
     ),
     new Option(
       '--event <name>',
@@ -33,8 +33,8 @@ export const newCmdVerify = defineCommand<VerifyOptions>({
   notes: '\nExit status: 0 authentic, 1 not authentic (any of several), 2 usage error or unreadable input.',
   examples: [
     'booking webhook verify body.json --signature "sha256=…" --secret-file secret.txt',
-    'booking webhook verify --request booking-captures/*.http',
-    'booking webhook verify --request booking-captures --secret-file secret.txt',
+    'booking webhook verify --request booking-captures --secret-file old-secret.txt --secret-file new-secret.txt',
+    'booking webhook verify --request ~/Downloads/localhost.har --secret-file secret.txt',
     'booking webhook verify --request capture.http --event booking.cancelled && ./handle-cancellation',
   ],
   run: runVerify,
