@@ -40,8 +40,8 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
   });
   const { createListWriter } = await import('../../output/index');
   const writer = await createListWriter(ctx);
-  writer.write(rows);
-  writer.end();
+  await writer.write(rows);
+  await writer.end();
   if (!rows.some((r) => r.active)) {
     hint(
       ctx,
