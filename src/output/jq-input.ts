@@ -8,7 +8,7 @@ import { stringifyJson } from '../json';
 import { FailureError } from '../errors';
 
 /** The most jq memory (estimated, bytes) an input may need; the rest of the 256 MiB is the filter's. */
-export const JQ_BUDGET = 192 * 2 ** 20;
+const JQ_BUDGET = 192 * 2 ** 20;
 
 // Bytes jq allocates, fitted to the measurements above (conservatively: booking-like items are
 // estimated at about twice what they take): each object or array, each value after a comma, and
@@ -18,7 +18,7 @@ const PER_VALUE = 128;
 const PER_BYTE = 2;
 
 /** jq's memory for this JSON text, estimated from its brackets and commas (those inside strings count too). */
-export function jqCost(json: string): number {
+function jqCost(json: string): number {
   let cost = PER_BYTE * json.length + PER_VALUE;
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);

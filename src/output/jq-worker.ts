@@ -8,13 +8,10 @@
 // node_modules as before (never bundled).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { JqResult } from 'jq-wasm';
 import { InterruptedError } from '../errors';
 
-export interface JqResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
+export type { JqResult };
 
 /** jq's WebAssembly ran out of its memory (or otherwise aborted): the instance is gone. */
 export class JqAbortedError extends Error {}
