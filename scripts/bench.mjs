@@ -1,7 +1,7 @@
 // `npm run bench`: the performance targets of issue 7, measured on this machine against its own
 // loopback servers (127.0.0.1 only). Not a test: it prints a table of ratios, each with its target.
 //
-//   node scripts/bench.mjs [--quick] [--only start,list,memory,output,lossless,verify,captures]
+//   node scripts/bench.mjs [--quick] [--only start,list,memory,output,lossless,verify,captures,bounds]
 //
 // Every row first checks that the compared commands produce the right result, then times them
 // alternately (see bench/measure.mjs). Big files go into a temp folder that is removed at the end.
@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { createInterface } from 'node:readline';
 import { cpuModel, gnuTime, interleave, maxRssKiB, median, mustSucceed, pairedRatio, runOnce } from './bench/measure.mjs';
+import { rowBounds } from './bench/bounds.mjs';
 import { BIG_ID, bookingId, bookingJson, bookingUid, plainBookingJson } from './bench/server.mjs';
 import { writeBigBody, writeCaptures } from './bench/fixtures.mjs';
 import { missingKeyringTools, startKeyringSession } from './keyring-session.mjs';
@@ -40,12 +41,12 @@ const CAPTURES = 2_000;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((_, i) => args[i - 1] === '--only') ?? args.find((a) => a.startsWith('--only='))?.slice(7);
-const ROWS = ['start', 'list', 'memory', 'output', 'lossless', 'verify', 'captures'];
+const ROWS = ['start', 'list', 'memory', 'output', 'lossless', 'verify', 'captures', 'bounds'];
 const only = new Set(onlyArg ? onlyArg.split(',') : ROWS);
 for (const r of only) if (!ROWS.includes(r)) fail(`unknown row "${r}": use ${ROWS.join(', ')}`);
 const ROUNDS = quick
-  ? { start: 15, list: 1, memory: 1, output: 1, lossless: 3, verify: 3, captures: 5 }
-  : { start: 40, list: 3, memory: 3, output: 3, lossless: 7, verify: 5, captures: 10 };
+  ? { start: 15, list: 1, memory: 1, output: 1, lossless: 3, verify: 3, captures: 5, bounds: 1 }
+  : { start: 40, list: 3, memory: 3, output: 3, lossless: 7, verify: 5, captures: 10, bounds: 3 };
 
 function fail(message) {
   process.stderr.write(`bench: ${message}\n`);
@@ -77,9 +78,9 @@ try {
 }
 
 const tmp = mkdtempSync(join(os.tmpdir(), 'booking-bench-'));
-let server;
+const servers = [];
 const cleanup = () => {
-  server?.kill();
+  for (const s of servers) s.kill();
   rmSync(tmp, { recursive: true, force: true });
 };
 process.on('exit', cleanup);
@@ -104,12 +105,12 @@ for (const k of [
   delete baseEnv[k];
 mkdirSync(baseEnv.BOOKING_CONFIG_DIR, { mode: 0o700 });
 
-/** The loopback API in its own process: {total: port}. */
-async function startServer(totals) {
-  const child = spawn(NODE, [join(ROOT, 'scripts', 'bench', 'server.mjs'), API_KEY, ...totals.map(String)], {
+/** A loopback API of scripts/bench/ in its own process: what its first line says (server.mjs: {total: port}). */
+async function startServer(totals, script = 'server.mjs') {
+  const child = spawn(NODE, [join(ROOT, 'scripts', 'bench', script), API_KEY, ...totals.map(String)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  server = child;
+  servers.push(child);
   const line = await new Promise((resolve, reject) => {
     const rl = createInterface({ input: child.stdout });
     rl.once('line', (l) => {
@@ -619,6 +620,11 @@ try {
   if (only.has('lossless')) await rowLossless(ports);
   if (only.has('verify')) await rowVerify();
   if (only.has('captures')) await rowCaptures();
+  if (only.has('bounds')) {
+    const { port } = await startServer([], 'bounds-server.mjs');
+    const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${port}` };
+    await rowBounds({ env, tmp, rounds: ROUNDS.bounds, booking, record, note, notes, skipped });
+  }
 } catch (err) {
   fail(err instanceof Error ? err.message : String(err));
 }

@@ -88,3 +88,20 @@ export function cpuModel() {
     return undefined;
   }
 }
+
+/**
+ * Runs under GNU time (its report to `file`, so the child's stderr stays its own) and returns wall
+ * and CPU (user + system) ms, max RSS in KiB, the exit status and the output.
+ */
+export function resources(time, run, file) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(time, ['-o', file, '-f', '%U %S %M', run.cmd, ...run.args], {
+    env: run.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 1 << 30,
+  });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.error) throw r.error;
+  const [user, sys, rss] = readFileSync(file, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return { wallMs, cpuMs: (user + sys) * 1000, rssKiB: rss, status: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+}

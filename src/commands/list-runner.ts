@@ -77,7 +77,7 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     } else {
       const writer = await output.createListWriter(ctx, writerOptions);
       await writer.write(opts.limit === undefined ? page.items : page.items.slice(0, opts.limit));
-      writer.end();
+      await writer.end();
     }
     // Part of the output of --no-paginate (how a script pages by hand), so not silenced by -q.
     const param = page.next?.param ? ` --cursor-param ${shellQuote(page.next.param)}` : '';
@@ -120,10 +120,10 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   } catch (err) {
     progress.done();
     // Stopped for want of a next page: what came is a whole list so far, printed as one (json too).
-    if (err instanceof PagingStoppedError) writer.end();
+    if (err instanceof PagingStoppedError) await writer.end();
     else writer.abort();
     throw err;
   }
   progress.done();
-  writer.end();
+  await writer.end();
 }

@@ -14,8 +14,8 @@ import type { ListLayout, TableRenderer } from './table';
 export interface ListWriter {
   /** The items of one page (or fewer), written before the promise settles. */
   write(items: readonly unknown[]): Promise<void>;
-  /** The list is complete. */
-  end(): void;
+  /** The list is complete (--jq runs its filter then: awaited). */
+  end(): void | Promise<void>;
   /**
    * The list failed part-way: what was written stays (whole lines); a json array is left unclosed,
    * so that no script takes the part for the whole.
@@ -95,18 +95,18 @@ function jsonWriter(ctx: OutputContext): ListWriter {
 
 /** --jq: the whole list as one array through the filter, as json would print it. */
 async function jqWriter(ctx: OutputContext): Promise<ListWriter> {
-  const { loadJqFilter } = await import('./jq');
+  const [{ loadJqFilter }, { JqListInput }] = await Promise.all([import('./jq'), import('./jq-input')]);
   const filter = await loadJqFilter(ctx, ctx.globals.jq!);
   const shape = projector(ctx);
-  const items: unknown[] = [];
+  // jq reads the whole array at once: the list is held, as JSON text, and refused (stopping the
+  // paging) once it is more than jq can take.
+  const input = new JqListInput();
   return {
-    // jq reads the whole array at once: the list is held (a loop, not push(...page): a spread of a
-    // long page overflows the stack).
     write: async (page) => {
-      for (const item of page) items.push(shape(item));
+      for (const item of page) input.add(shape(item));
     },
-    end: () => filter.write(items),
-    abort: () => void (items.length = 0),
+    end: () => filter.writeJson(input.text()),
+    abort: () => input.clear(),
   };
 }
 

@@ -31,7 +31,7 @@ export async function writeRecord(ctx: OutputContext, record: unknown): Promise<
 
 async function writeJq(ctx: OutputContext, value: unknown): Promise<void> {
   const { loadJqFilter } = await import('./jq');
-  (await loadJqFilter(ctx, ctx.globals.jq!)).write(value);
+  await (await loadJqFilter(ctx, ctx.globals.jq!)).write(value);
 }
 
 async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void> {

@@ -1,18 +1,18 @@
 // Tables for a reader at a terminal: borderless (gh/kubectl style) so more columns fit, cut to the
 // terminal width, header bold and statuses coloured when colour is on. A list is laid out once, from
 // its first rows, and every later row is written as it arrives (constant time and memory per row);
-// a record goes through cli-table3 for its word wrap. Loaded with import() only when a table is
-// printed: cli-table3 stays out of the start-up path of tsv/json/ndjson.
+// a record goes through cli-table3, one row per line we wrapped. Loaded with import() only when a
+// table is printed: cli-table3 stays out of the start-up path of tsv/json/ndjson.
+//
+// Every cut and measure is ours (./width: one pass, linear in the text). cli-table3 only ever gets
+// cells that fit its columns, which it sizes from those cells, so it never truncates or wraps:
+// its truncate removes one character at a time and measures the whole cell again after each.
 import Table from 'cli-table3';
-import * as utilsModule from 'cli-table3/src/utils.js';
 import type { Column, ColumnKind } from './columns';
 import { tableCell } from './cells';
 import { fitWidths } from './fit';
 import { tableStyle, type Style } from './style';
-
-type Utils = typeof utilsModule;
-// CommonJS seen from ESM: the functions may sit on the namespace or on its default export.
-const utils: Utils = (utilsModule as Utils & { default?: Utils }).default ?? utilsModule;
+import { fitText, headUnits, textWidth, wrapText } from './width';
 
 const GAP = '  ';
 const NO_BORDERS = Object.fromEntries(
@@ -38,8 +38,15 @@ const TABLE_STYLE = { 'padding-left': 0, 'padding-right': 0, head: [] as string[
 /** How narrow a column may be cut before the table drops columns instead. */
 const MIN_WIDTH: Record<ColumnKind, number> = { id: 40, time: 19, status: 12, text: 10, people: 10 };
 
-function newTable(opts: { head?: string[]; colWidths?: number[]; wordWrap?: boolean }): InstanceType<typeof Table> {
-  return new Table({ ...opts, chars: { ...NO_BORDERS, middle: GAP }, style: TABLE_STYLE });
+/**
+ * The most of one record value shown (code units): about 100 lines at 80 columns. A longer value
+ * (a 64 MiB description) is cut there, so a table of it stays quick; -o json shows it whole.
+ */
+export const MAX_RECORD_VALUE = 8192;
+
+function newTable(): InstanceType<typeof Table> {
+  // No colWidths: cli-table3 sizes each column to its widest cell, which we have already cut.
+  return new Table({ wordWrap: false, chars: { ...NO_BORDERS, middle: GAP }, style: TABLE_STYLE });
 }
 
 function finish(table: InstanceType<typeof Table>): string {
@@ -49,26 +56,6 @@ function finish(table: InstanceType<typeof Table>): string {
     .split('\n')
     .map((l) => l.trimEnd())
     .join('\n')}\n`;
-}
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/** Columns a cell takes on the terminal; plain ASCII (nearly every cell) without string-width's cost. */
-function width(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : utils.strlen(text);
-}
-
-function cut(text: string, max: number): string {
-  return fitted(text, max)[0];
-}
-
-/** The text cut to `max` columns (with …) and the columns it then takes. ASCII without string-width. */
-function fitted(text: string, max: number): [string, number] {
-  if (PRINTABLE_ASCII.test(text)) return text.length <= max ? [text, text.length] : [`${text.slice(0, Math.max(0, max - 1))}…`, max];
-  const w = utils.strlen(text);
-  if (w <= max) return [text, w];
-  const cutText = utils.truncate(text, max, '…');
-  return [cutText, utils.strlen(cutText)];
 }
 
 /** A list laid out once, from its first rows: the header line and how any later row is written. */
@@ -104,26 +91,27 @@ function listLayout(
 ): ListLayout | undefined {
   if (sample.length === 0 || columns.length === 0) return undefined;
   // A loop, not Math.max(...): a spread of a long list overflows the stack.
-  const natural = columns.map((c) => width(c.header));
+  const natural = columns.map((c) => textWidth(c.header));
   for (const item of sample) {
     columns.forEach((c, i) => {
-      natural[i] = Math.max(natural[i]!, width(tableCell(item, c)));
+      natural[i] = Math.max(natural[i]!, textWidth(tableCell(item, c)));
     });
   }
   const fit = columns.map((c, i) => ({
     natural: natural[i]!,
     // A time column's header (which names the zone) is kept whole, like its cells.
-    min: Math.max(MIN_WIDTH[c.kind], Math.min(width(c.header), c.kind === 'time' ? Infinity : 12)),
+    min: Math.max(MIN_WIDTH[c.kind], Math.min(textWidth(c.header), c.kind === 'time' ? Infinity : 12)),
   }));
   const widths = fitWidths(fit, available, GAP.length);
   const kept = columns.slice(0, widths.length);
   if (kept.length < columns.length) dropped?.(columns.slice(kept.length).map((c) => c.header));
   const last = kept.length - 1;
-  // Ids are never cut (a cut id is of no use): a longer one than the first page had pushes the line.
+  // Ids are not cut (a cut id is of no use): a longer one than the first page had pushes the line.
+  // Only past MAX_CELL_UNITS, which no real id reaches, is an id cut like any cell.
   const line = (cells: string[], paint: (text: string, i: number) => string) => {
     let out = '';
     for (let i = 0; i <= last; i++) {
-      const [text, w] = kept[i]!.kind === 'id' ? fitted(cells[i]!, Infinity) : fitted(cells[i]!, widths[i]!);
+      const [text, w] = fitText(cells[i]!, kept[i]!.kind === 'id' ? Infinity : widths[i]!);
       out += i === last ? paint(text, i) : `${paint(text, i)}${' '.repeat(Math.max(0, widths[i]! - w))}${GAP}`;
     }
     return `${out.trimEnd()}\n`;
@@ -141,20 +129,24 @@ function listLayout(
   };
 }
 
-/** Splits words longer than `width`, so that word wrapping breaks them instead of cutting them off. */
-function breakLongWords(text: string, width: number): string {
-  return text.replace(new RegExp(`\\S{${width + 1},}`, 'gu'), (word) => word.match(new RegExp(`.{1,${width}}`, 'gu'))!.join(' '));
+/** A value too long to show whole, cut and said so. */
+function capped(value: string): string {
+  if (value.length <= MAX_RECORD_VALUE) return value;
+  return `${headUnits(value, MAX_RECORD_VALUE)}… (cut at ${MAX_RECORD_VALUE.toLocaleString('en')} characters; -o json shows it whole)`;
 }
 
 function renderRecord(style: Style, pairs: [string, string][], available: number): string {
   if (pairs.length === 0) return '';
   let widest = 0;
-  for (const [key] of pairs) widest = Math.max(widest, width(key));
+  for (const [key] of pairs) widest = Math.max(widest, textWidth(key));
   const keyWidth = Math.min(widest, Math.max(8, Math.floor(available / 3)));
   const valueWidth = Math.max(10, available - keyWidth - GAP.length);
-  const table = newTable({ colWidths: [keyWidth, valueWidth], wordWrap: true });
+  const table = newTable();
   for (const [key, value] of pairs) {
-    table.push([style.bold(cut(key, keyWidth)), breakLongWords(value, valueWidth)]);
+    // Long values wrap (at spaces where there are some), one table row per line.
+    wrapText(capped(value), valueWidth).forEach((line, i) => {
+      table.push([i === 0 ? style.bold(fitText(key, keyWidth)[0]) : '', line]);
+    });
   }
   return finish(table);
 }

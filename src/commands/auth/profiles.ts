@@ -68,7 +68,7 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
   checkKeys(ctx, ['name', 'active', 'baseUrl', 'apiKey']);
   const writer = await createListWriter(ctx);
   await writer.write(rows);
-  writer.end();
+  await writer.end();
   if (!rows.some((r) => r.active)) {
     hint(
       ctx,
