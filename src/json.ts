@@ -7,9 +7,11 @@
 // exactly, and one walk over the result replaces them by JsonNumber objects. A real string that
 // starts with U+0000 is marked too (a second U+0000), so the walk tells them apart without doubt.
 // On the way out, JSON.stringify writes a JsonNumber as the same marked string (toJSON) and one
-// regex turns it back into the bare literal. A real string could look like such a marker in the
-// output: the number of markers replaced is checked against the number of JsonNumbers written,
+// pass with indexOf turns it back into the bare literal. A real string could look like such a mark
+// in the output: the number of marks replaced is checked against the number of JsonNumbers written,
 // and on any difference the value is written by lossless-json's (slower, exact) stringify instead.
+// Every number whose JSON.parse → JSON.stringify round trip is not the same text takes this path,
+// fractions and exponents too: no number prints otherwise than it was received.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { stringify as losslessStringify } from 'lossless-json';
@@ -126,7 +128,11 @@ let gc: (() => void) | undefined;
 // A big body was parsed since the last collection: its bytes may be garbage by the time it is written.
 let bigGarbage = false;
 
-/** A full garbage collection, now (V8's gc(), made available for this). Only for big bodies. */
+/**
+ * A full garbage collection, now: V8's gc(), exposed by the flag for contexts made after it is set
+ * (hence the new context). Only for big bodies, where it costs a few milliseconds and saves copies
+ * of the body; V8 alone would collect them only once they had added up.
+ */
 function collect(): void {
   if (!gc) {
     setFlagsFromString('--expose-gc');
