@@ -52,12 +52,14 @@ function context(stdout: PassThrough, requested: string[]): Context {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Waits until the first page was asked for (modules load lazily), then a little more. */
-async function settle(requested: string[]): Promise<void> {
-  for (let i = 0; i < 200 && requested.length === 0; i++) await sleep(10);
-  await sleep(50);
+/**
+ * Waits (on events, never a fixed sleep) until the list is blocked on the full pipe: it has asked for
+ * a page, stdout needs draining, and the writer listens for the 'drain' that would let it go on.
+ */
+async function blockedOnReader(stdout: PassThrough, requested: string[]): Promise<void> {
+  while (!(requested.length > 0 && stdout.writableNeedDrain && stdout.listenerCount('drain') > 0)) await turn();
 }
 
 describe('bookings list into a slow reader', () => {
@@ -66,12 +68,11 @@ describe('bookings list into a slow reader', () => {
     const stdout = new PassThrough({ highWaterMark: 4 * 1024 });
     const requested: string[] = [];
     const run = runBookingsList({ paginate: true }, context(stdout, requested));
-    await settle(requested);
-    // A few pages fill the pipe; then no more are asked for, however long the reader takes.
+    await blockedOnReader(stdout, requested);
+    // A few pages fill the pipe; then no more are asked for, however many turns the reader takes.
     const asked = requested.length;
     expect(asked).toBeLessThan(4);
-    expect(stdout.writableNeedDrain).toBe(true);
-    await sleep(100);
+    for (let i = 0; i < 50; i++) await turn();
     expect(requested).toHaveLength(asked);
 
     const lines: string[] = [];
@@ -86,7 +87,7 @@ describe('bookings list into a slow reader', () => {
     const stdout = new PassThrough({ highWaterMark: 1024 });
     const requested: string[] = [];
     const run = runBookingsList({ paginate: true }, context(stdout, requested));
-    await settle(requested);
+    await blockedOnReader(stdout, requested);
     expect(requested.length).toBeLessThan(4);
     stdout.destroy();
     await run;
