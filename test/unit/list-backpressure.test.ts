@@ -3,10 +3,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runBookingsList } from '../../src/commands/bookings/list';
-import type { Context, GlobalOptions } from '../../src/context';
+import type { Context } from '../../src/context';
 import type { HttpClient } from '../../src/http/types';
 import { makeResponse } from '../../src/http/response';
-import { testIO } from '../../src/io';
+import { testContext } from '../helpers/context';
 
 const PAGES = 10;
 const PER_PAGE = 50;
@@ -17,7 +17,6 @@ function pageBody(page: number): string {
 }
 
 function context(stdout: PassThrough, requested: string[]): Context {
-  const io = { ...testIO({ tty: false }), stdout };
   const base = new URL('http://127.0.0.1:9/');
   const client: HttpClient = {
     baseUrl: base,
@@ -30,26 +29,12 @@ function context(stdout: PassThrough, requested: string[]): Context {
     },
     async close() {},
   };
-  const globals: GlobalOptions = {
-    profile: 'default',
-    output: 'ndjson',
-    noColor: true,
-    timeoutMs: 1000,
-    retries: 0,
-    debug: false,
-    quiet: true,
-    allowHttp: false,
-  };
-  return {
-    io,
-    env: {},
-    globals,
-    signal: new AbortController().signal,
-    now: () => new Date(),
-    config: () => Promise.reject(new Error('not used')),
+  return testContext({
+    stdout,
+    globals: { output: 'ndjson', noColor: true, timeoutMs: 1000, quiet: true },
     connection: async () => ({ profile: 'default', baseUrl: base, apiKey: 'k', keySource: 'env' }),
     http: async () => client,
-  };
+  });
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
