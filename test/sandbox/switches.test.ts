@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { Switches } from '../../src/sandbox/switches';
 import { get } from './helpers';
 
 let open: Sandbox[] = [];
@@ -66,8 +67,17 @@ describe('switches', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(limited!.headers.get('retry-after')).toBe('1');
     expect(limited!.json.error).toEqual({ code: 'rate_limited', message: 'rate limit of 3 requests per second exceeded; retry after 1s' });
-    await new Promise((r) => setTimeout(r, 1_050));
-    expect((await get(sb, '/api/v1/bookings')).status).toBe(200);
+  });
+
+  it('the rate limit recovers once its second has passed (an injected clock, no waiting)', () => {
+    let now = 10_000;
+    const switches = new Switches({ rateLimit: 3, seed: 's' }, () => now);
+    const statuses = () => Array.from({ length: 4 }, () => switches.gate()?.status ?? 200);
+    expect(statuses()).toEqual([200, 200, 200, 429]);
+    now += 999;
+    expect(switches.gate()?.headers['retry-after']).toBe('1');
+    now += 1;
+    expect(statuses()).toEqual([200, 200, 200, 429]);
   });
 
   it('logs one line per request', async () => {

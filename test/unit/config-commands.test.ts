@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context, GlobalOptions } from '../../src/context';
-import { testIO, type TestIO } from '../../src/io';
+import type { TestIO } from '../../src/io';
+import { testContext } from '../helpers/context';
 import { openConfigAt } from '../../src/config/store';
 import { AuthError, UsageError } from '../../src/errors';
 import { newCmdLogin, runLogin, type LoginOptions } from '../../src/commands/auth/login';
@@ -43,28 +44,7 @@ interface CtxOptions {
 }
 
 function context(opts: CtxOptions = {}): Context & { io: TestIO } {
-  const io = testIO({ tty: opts.tty ?? false, stdin: opts.stdin });
-  const globals: GlobalOptions = {
-    profile: 'default',
-    noColor: false,
-    timeoutMs: 5_000,
-    retries: 0,
-    debug: false,
-    quiet: false,
-    allowHttp: false,
-    ...opts.globals,
-  };
-  const fail = () => Promise.reject(new Error('not used by these commands'));
-  return {
-    io,
-    env: opts.env ?? {},
-    globals,
-    signal: new AbortController().signal,
-    now: () => new Date(),
-    config: async () => openConfigAt(path),
-    connection: fail,
-    http: fail,
-  };
+  return testContext({ ...opts, config: async () => openConfigAt(path) });
 }
 
 const saved = () => openConfigAt(path).getProfile('default');

@@ -3,10 +3,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runBookingsList } from '../../src/commands/bookings/list';
-import type { Context, GlobalOptions } from '../../src/context';
+import type { Context } from '../../src/context';
 import type { HttpClient } from '../../src/http/types';
 import { makeResponse } from '../../src/http/response';
-import { testIO } from '../../src/io';
+import { testContext } from '../helpers/context';
 
 const PAGES = 10;
 const PER_PAGE = 50;
@@ -17,7 +17,6 @@ function pageBody(page: number): string {
 }
 
 function context(stdout: PassThrough, requested: string[]): Context {
-  const io = { ...testIO({ tty: false }), stdout };
   const base = new URL('http://127.0.0.1:9/');
   const client: HttpClient = {
     baseUrl: base,
@@ -30,34 +29,22 @@ function context(stdout: PassThrough, requested: string[]): Context {
     },
     async close() {},
   };
-  const globals: GlobalOptions = {
-    profile: 'default',
-    output: 'ndjson',
-    noColor: true,
-    timeoutMs: 1000,
-    retries: 0,
-    debug: false,
-    quiet: true,
-    allowHttp: false,
-  };
-  return {
-    io,
-    env: {},
-    globals,
-    signal: new AbortController().signal,
-    now: () => new Date(),
-    config: () => Promise.reject(new Error('not used')),
+  return testContext({
+    stdout,
+    globals: { output: 'ndjson', noColor: true, timeoutMs: 1000, quiet: true },
     connection: async () => ({ profile: 'default', baseUrl: base, apiKey: 'k', keySource: 'env' }),
     http: async () => client,
-  };
+  });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Waits until the first page was asked for (modules load lazily), then a little more. */
-async function settle(requested: string[]): Promise<void> {
-  for (let i = 0; i < 200 && requested.length === 0; i++) await sleep(10);
-  await sleep(50);
+/**
+ * Waits (on events, never a fixed sleep) until the list is blocked on the full pipe: it has asked for
+ * a page, stdout needs draining, and the writer listens for the 'drain' that would let it go on.
+ */
+async function blockedOnReader(stdout: PassThrough, requested: string[]): Promise<void> {
+  while (!(requested.length > 0 && stdout.writableNeedDrain && stdout.listenerCount('drain') > 0)) await turn();
 }
 
 describe('bookings list into a slow reader', () => {
@@ -66,12 +53,11 @@ describe('bookings list into a slow reader', () => {
     const stdout = new PassThrough({ highWaterMark: 4 * 1024 });
     const requested: string[] = [];
     const run = runBookingsList({ paginate: true }, context(stdout, requested));
-    await settle(requested);
-    // A few pages fill the pipe; then no more are asked for, however long the reader takes.
+    await blockedOnReader(stdout, requested);
+    // A few pages fill the pipe; then no more are asked for, however many turns the reader takes.
     const asked = requested.length;
     expect(asked).toBeLessThan(4);
-    expect(stdout.writableNeedDrain).toBe(true);
-    await sleep(100);
+    for (let i = 0; i < 50; i++) await turn();
     expect(requested).toHaveLength(asked);
 
     const lines: string[] = [];
@@ -86,7 +72,7 @@ describe('bookings list into a slow reader', () => {
     const stdout = new PassThrough({ highWaterMark: 1024 });
     const requested: string[] = [];
     const run = runBookingsList({ paginate: true }, context(stdout, requested));
-    await settle(requested);
+    await blockedOnReader(stdout, requested);
     expect(requested.length).toBeLessThan(4);
     stdout.destroy();
     await run;
