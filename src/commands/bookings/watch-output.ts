@@ -15,8 +15,6 @@ import { BOOKING_COLUMNS } from '../../output/booking-columns';
 import type { WatchEvent } from './watch-state';
 
 export interface EventWriter {
-  /** A line to start with (the table's header), if any. */
-  header(): Promise<void>;
   write(events: WatchEvent[]): Promise<void>;
 }
 
@@ -28,12 +26,9 @@ export function createEventWriter(ctx: Context): EventWriter {
   const paths = fields?.map(parsePath);
   switch (outputFormat(ctx)) {
     case 'ndjson':
-      return {
-        header: async () => {},
-        write: (events) => writeLines(ctx, events, (e) => `${jsonText(shaped(e, paths))}\n`),
-      };
+      return { write: (events) => writeLines(ctx, events, (e) => `${jsonText(shaped(e, paths))}\n`) };
     case 'tsv':
-      return { header: async () => {}, write: (events) => writeLines(ctx, events.flatMap(tsvLines), (line) => line) };
+      return { write: (events) => writeLines(ctx, events.flatMap(tsvLines), (line) => line) };
     default:
       return terminalWriter(ctx, fields);
   }
@@ -64,12 +59,17 @@ function terminalWriter(ctx: Context, fields: string[] | undefined): EventWriter
     const details = cut(detailsOf(e, fields), Math.max(10, ctx.io.columns - used));
     return `${`${faint(clock(e.at))}  ${paint[e.type](e.type.padEnd(KIND_WIDTH))}  ${uid.padEnd(uidWidth)}  ${details}`.trimEnd()}\n`;
   };
+  // The header comes with the first events: a watch that fails at its first poll prints nothing.
+  let headed = false;
+  const header = () => `${'TIME'.padEnd(8)}  ${'EVENT'.padEnd(KIND_WIDTH)}  ${'UID'.padEnd(uidWidth)}  DETAILS`;
   return {
-    header: () => {
-      const text = `${'TIME'.padEnd(8)}  ${'EVENT'.padEnd(KIND_WIDTH)}  ${'UID'.padEnd(uidWidth)}  DETAILS`;
-      return writeLines(ctx, [ctx.io.color ? bold(text) : text], (t) => `${t}\n`);
+    write(events) {
+      if (events.length === 0) return Promise.resolve();
+      const lines = events.map(line);
+      if (!headed) lines.unshift(`${ctx.io.color ? bold(header()) : header()}\n`);
+      headed = true;
+      return writeLines(ctx, lines, (l) => l);
     },
-    write: (events) => writeLines(ctx, events, line),
   };
 }
 

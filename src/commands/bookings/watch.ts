@@ -91,7 +91,6 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
   let polls = 0;
   let limited = 0;
   try {
-    await writer.header();
     for (;;) {
       const started = ctx.now().getTime();
       const at = new Date(started).toISOString();
