@@ -18,6 +18,7 @@ import { startSandbox } from '../../src/sandbox/server';
 
 /** What may be in the installed package's node_modules: loaded from there at run time, never bundled. */
 const RUNTIME = /^(jq-wasm|@napi-rs\/keyring(-[\w-]+)?)$/;
+import { missingKeyringTools, startKeyringSession } from '../../scripts/keyring-session.mjs';
 
 interface Run {
   code: number | null;
@@ -39,14 +40,22 @@ const killGroup = (child: ChildProcess) => {
  * One npm command, in a process group of its own, ended after `timeoutMs`: an `npm install` that
  * waits on an unreachable registry must not outlive the test (nor keep the hook waiting forever).
  */
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}, timeoutMs = 120_000): Promise<Run> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  input?: string,
+  timeoutMs = 120_000,
+): Promise<Run> {
   // npm's own npm_* variables (set when the suite runs under `npm test`) would steer the child npm.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^npm_/i.test(k))) as Record<
     string,
     string
   >;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true });
+    child.stdin?.end(input);
     running.add(child);
     let stdout = '';
     let stderr = '';
@@ -199,4 +208,36 @@ describe('npm pack, then npm install -g', () => {
     expect(page).toMatch(/^\.TH BOOKING\\-BOOKINGS\\-LIST 1 /);
     expect(page).toContain('.SH EXAMPLES');
   });
+
+  it('login keeps the key in the OS keyring when one answers, and in the file with a warning when none does', async () => {
+    const bin = join(prefix, 'bin', 'booking');
+    const key = 'sk_test_installed_2468';
+    const cases: [string, Record<string, string>][] = [['none', { DBUS_SESSION_BUS_ADDRESS: '' }]];
+    const session = missingKeyringTools().length === 0 ? await startKeyringSession() : undefined;
+    if (session) cases.push(['keyring', { DBUS_SESSION_BUS_ADDRESS: session.bus, BOOKING_KEYRING_TIMEOUT: '30' }]);
+    try {
+      for (const [name, extra] of cases) {
+        const env = { BOOKING_CONFIG_DIR: join(work, `config-${name}`), XDG_CACHE_HOME: join(work, 'cache'), ...extra };
+        const login = await run(
+          bin,
+          ['login', '--base-url', 'https://api.example.com', '--with-key', '--no-verify'],
+          work,
+          env,
+          `${key}\n`,
+        );
+        expect(login.code, login.stderr).toBe(0);
+        const file = readFileSync(join(work, `config-${name}`, 'config.json'), 'utf8');
+        if (name === 'keyring') {
+          expect(login.stderr).toContain('in the OS keyring');
+          expect(file).not.toContain(key);
+        } else {
+          expect(login.stderr).toMatch(/^warning: no OS keyring \(no D-Bus session/);
+          expect(file).toContain(key);
+        }
+        expect(await run(bin, ['auth', 'token'], work, env)).toMatchObject({ code: 0, stdout: `${key}\n` });
+      }
+    } finally {
+      session?.stop();
+    }
+  }, 120_000);
 });
