@@ -2,32 +2,30 @@
 // the body stays, numbers no JSON.parse keeps included), a body or capture over the 64 MiB limit is
 // refused before any connection, and a capture whose header value holds a control byte is bad input
 // (exit 2 naming the header), not "cannot reach".
-import { createServer, type Server } from 'node:http';
 import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send';
 import { makeCtx, tempDirsPerTest } from '../fixtures/webhook/kit';
+import { startReceiver, type Receiver } from '../fixtures/webhook/receiver';
 
-const got: Buffer[] = [];
-let server: Server;
+let receiver: Receiver;
 let url: string;
+const got: Buffer[] = [];
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    got.push(Buffer.concat(chunks));
-    res.writeHead(200).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  receiver = await startReceiver();
+  url = receiver.url;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
-beforeEach(() => void got.splice(0));
+afterAll(() => receiver.close());
+beforeEach(() => {
+  receiver.got.splice(0);
+  got.splice(0);
+});
 const newDir = tempDirsPerTest();
 
 async function send(opts: Partial<SendOptions>) {
   const ctx = makeCtx({ output: 'tsv' });
   const code = await runSend({ url, secret: 'whsec_bounds', event: 'booking.created', ...opts } as SendOptions, ctx);
+  got.push(...receiver.got.splice(0).map((r) => r.body));
   return { code, out: ctx.io.out(), err: ctx.io.err() };
 }
 
@@ -67,7 +65,7 @@ describe('bodies over the limit', () => {
       exitCode: 2,
       message: expect.stringContaining('the body is over 64 MiB, the most send reads; nothing was sent'),
     });
-    expect(got).toHaveLength(0);
+    expect(receiver.got).toHaveLength(0);
   });
 
   it('--request with a body over 64 MiB: exit 2 before connecting', async () => {
@@ -80,7 +78,7 @@ describe('bodies over the limit', () => {
       exitCode: 2,
       message: expect.stringContaining('over 64 MiB'),
     });
-    expect(got).toHaveLength(0);
+    expect(receiver.got).toHaveLength(0);
   });
 });
 
@@ -94,5 +92,5 @@ it('a replayed capture with a control byte in a header value: exit 2 naming the 
     exitCode: 2,
     message: expect.stringContaining('its Content-Type header has a control byte (0x0b)'),
   });
-  expect(got).toHaveLength(0);
+  expect(receiver.got).toHaveLength(0);
 });

@@ -2,19 +2,39 @@
 // when it answers 2xx, else 1.
 import type { Context } from '../../context';
 import { outputFormat } from '../../context';
-import { ExitCode } from '../../errors';
+import { ExitCode, UsageError } from '../../errors';
+import { curlCommand } from './send-curl';
+import { checkSeriesOptions, sendSeries, type SeriesOptions } from './send-series';
 import { EVENT_HEADER, SIGNATURE_HEADER } from '../../webhook/signature';
 import { outgoingDelivery, type BodyOptions } from './send-body';
 import { parseHttpUrl, postRaw } from '../../webhook/post';
 import { jsonText, paint, visible } from '../../webhook/text';
 
-export interface SendOptions extends BodyOptions {
+export interface SendOptions extends BodyOptions, Partial<Omit<SeriesOptions, 'url' | keyof BodyOptions>> {
   url: string;
+  /** Print the delivery as a curl command instead of sending it. */
+  printCurl?: boolean;
 }
 
 export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<number> {
+  if (opts.scenario !== undefined) {
+    checkSeriesOptions(opts);
+    return sendSeries({ ...opts, scenario: opts.scenario }, ctx);
+  }
+  for (const [flag, given] of [
+    ['--duplicate', opts.duplicate],
+    ['--shuffle', opts.shuffle],
+    ['--seed', opts.seed],
+    ['--delay', opts.delay],
+  ] as const)
+    if (given !== undefined) throw new UsageError(`${flag} is used with --scenario NAME|FILE only.`);
   const url = parseHttpUrl(opts.url, 'the receiver URL');
-  const { event, body, signatures, contentType } = await outgoingDelivery(opts, ctx);
+  const outgoing = await outgoingDelivery(opts, ctx);
+  if (opts.printCurl) {
+    ctx.io.stdout.write(curlCommand(url, outgoing));
+    return ExitCode.OK;
+  }
+  const { event, body, signatures, contentType } = outgoing;
   const headers = ['Content-Type', contentType, 'User-Agent', 'booking-cli', headerName(EVENT_HEADER), event];
   for (const value of signatures) headers.push(headerName(SIGNATURE_HEADER), value);
   const signature = signatures[0] ?? null;
