@@ -2,9 +2,9 @@
 // when it answers 2xx, else 1.
 import type { Context } from '../../context';
 import { outputFormat } from '../../context';
-import { ExitCode, UsageError } from '../../errors';
+import { ExitCode } from '../../errors';
 import { curlCommand } from './send-curl';
-import { checkSeriesOptions, sendSeries, type SeriesOptions } from './send-series';
+import { checkSeriesOptions, checkSingleOptions, sendSeries, type SeriesOptions } from './send-series';
 import { EVENT_HEADER, SIGNATURE_HEADER } from '../../webhook/signature';
 import { outgoingDelivery, type BodyOptions } from './send-body';
 import { parseHttpUrl, postRaw } from '../../webhook/post';
@@ -21,13 +21,7 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
     checkSeriesOptions(opts);
     return sendSeries({ ...opts, scenario: opts.scenario }, ctx);
   }
-  for (const [flag, given] of [
-    ['--duplicate', opts.duplicate],
-    ['--shuffle', opts.shuffle],
-    ['--seed', opts.seed],
-    ['--delay', opts.delay],
-  ] as const)
-    if (given !== undefined) throw new UsageError(`${flag} is used with --scenario NAME|FILE only.`);
+  checkSingleOptions(opts);
   const url = parseHttpUrl(opts.url, 'the receiver URL');
   const outgoing = await outgoingDelivery(opts, ctx);
   if (opts.printCurl) {

@@ -139,12 +139,30 @@ function line(ctx: Context, format: string, r: Row, steps: number, copies: numbe
 
 /** Options that mean nothing with --scenario: refused rather than ignored. */
 export function checkSeriesOptions(opts: { event?: string; body?: string; request?: string; printCurl?: boolean }): void {
-  for (const [flag, given] of [
-    ['--event', opts.event],
-    ['--body', opts.body],
-    ['--request', opts.request],
-    ['--print-curl', opts.printCurl],
-  ] as const)
-    if (given !== undefined && given !== false)
-      throw new UsageError(`${flag} is not used with --scenario: the scenario gives each step's event and body.`);
+  refuseGiven(
+    [
+      ['--event', opts.event],
+      ['--body', opts.body],
+      ['--request', opts.request],
+      ['--print-curl', opts.printCurl],
+    ],
+    (flag) => `${flag} is not used with --scenario: the scenario gives each step's event and body.`,
+  );
+}
+
+/** The series options without --scenario. */
+export function checkSingleOptions(opts: Partial<SeriesOptions>): void {
+  refuseGiven(
+    [
+      ['--duplicate', opts.duplicate],
+      ['--shuffle', opts.shuffle],
+      ['--seed', opts.seed],
+      ['--delay', opts.delay],
+    ],
+    (flag) => `${flag} is used with --scenario NAME|FILE only.`,
+  );
+}
+
+function refuseGiven(flags: [string, unknown][], why: (flag: string) => string): void {
+  for (const [flag, given] of flags) if (given !== undefined && given !== false) throw new UsageError(why(flag));
 }
