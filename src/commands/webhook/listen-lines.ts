@@ -1,12 +1,16 @@
 // The lines `listen` prints: one per delivery (time, event, verdict, booking uid) as soon as it is
 // answered, and, for a forwarded one, one more with the forward's outcome when it comes.
 // Terminal: readable and coloured. tsv (piped): time, event, verdict, uid, forward, reason, capture,
+// attempt (1 for a first delivery), first capture (of a repeat), answered status (with --respond),
 // where a forward's line has `forwarded` (an answer came; forward is its status) or `forward-failed`
 // (reason says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
 import type { Context } from '../../context';
 import { outputFormat } from '../../context';
 import type { ForwardResult } from './listen-forward';
 import type { Verdict } from '../../webhook/verdict';
+import type { Attempt } from './listen-repeats';
+import { basename } from 'node:path';
+import { formatDuration } from './duration';
 import { jsonText, paint, visible } from '../../webhook/text';
 
 export interface DeliveryRecord {
@@ -16,6 +20,10 @@ export interface DeliveryRecord {
   verdict: Verdict;
   uid: string | null;
   capture: string | null;
+  /** Which attempt of a delivery this is (listen-repeats.ts). */
+  attempt?: Attempt;
+  /** The status answered, when --respond chose it. */
+  answered?: number;
 }
 
 export interface ForwardRecord {
@@ -45,6 +53,8 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
         method: d.method,
         path: d.path,
         capture: d.capture,
+        ...(d.answered === undefined ? {} : { status: d.answered }),
+        ...(d.attempt ? attemptFields(d.attempt) : {}),
       },
       false,
     );
@@ -58,6 +68,10 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
       '',
       v.reason ?? '',
       d.capture ?? '',
+      // Appended, so the columns before keep their places: attempt, first capture, answered status.
+      String(d.attempt?.n ?? 1),
+      d.attempt && d.attempt.n > 1 ? (d.attempt.first ?? '') : '',
+      d.answered === undefined ? '' : String(d.answered),
     ]);
   const p = paint(ctx.io.color);
   const parts = [
@@ -66,6 +80,8 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
     v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic'),
   ];
   if (d.uid !== null) parts.push(visible(d.uid));
+  if (d.answered !== undefined) parts.push((d.answered >= 200 && d.answered < 300 ? p.good : p.bad)(`→ ${d.answered}`));
+  if (d.attempt && d.attempt.n > 1) parts.push(p.dim(attemptText(d.attempt)));
   const line = parts.join('  ');
   return `${v.reason === null ? line : `${line} — ${visible(v.reason)}`}\n`;
 }
@@ -83,7 +99,7 @@ export function forwardLine(ctx: Ctx, f: ForwardRecord): string {
     // The columns keep their meaning on every line: a status in the status column, words in the reason's.
     const [verdict, status, reason] =
       'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
-    return tsv([f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '']);
+    return tsv([f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '', '', '', '']);
   }
   const p = paint(ctx.io.color);
   const ok = 'status' in f.forward && f.forward.status >= 200 && f.forward.status < 300;
@@ -91,6 +107,21 @@ export function forwardLine(ctx: Ctx, f: ForwardRecord): string {
   if (f.uid !== null) parts.push(visible(f.uid));
   parts.push((ok ? p.good : p.bad)(`→ ${visible(outcome)}`));
   return `${parts.join('  ')}\n`;
+}
+
+/** `attempt 3 of 20261125T093607.608Z-0001-booking.created.http, +2 s`: the spacing since the attempt before. */
+function attemptText(a: Attempt): string {
+  const first = a.first === null ? `the delivery at ${a.firstAt.toTimeString().slice(0, 8)}` : basename(a.first);
+  return `attempt ${a.n} of ${visible(first)}, +${formatDuration(a.sincePreviousMs)}`;
+}
+
+function attemptFields(a: Attempt): Record<string, unknown> {
+  return {
+    attempt: a.n,
+    first_capture: a.n > 1 ? a.first : null,
+    since_previous_ms: a.sincePreviousMs,
+    since_first_ms: a.sinceFirstMs,
+  };
 }
 
 function eventText(event: string | null, p: ReturnType<typeof paint>): string {
