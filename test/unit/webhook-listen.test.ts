@@ -150,7 +150,15 @@ describe('forwarding', () => {
     expect(got.url).toBe('/app/hooks?x=1');
     // Connection describes the forward's own connection (node's keep-alive), not the delivery.
     const names = got.rawHeaders.filter((_, i) => i % 2 === 0).filter((n) => n !== 'Connection');
-    expect(names).toEqual(['Host', 'Content-Type', 'User-Agent', 'X-Service-Event', 'X-Service-Signature', 'Content-Length', 'X-Booking-Forwarded']);
+    expect(names).toEqual([
+      'Host',
+      'Content-Type',
+      'User-Agent',
+      'X-Service-Event',
+      'X-Service-Signature',
+      'Content-Length',
+      'X-Booking-Forwarded',
+    ]);
     expect(got.rawHeaders[got.rawHeaders.indexOf('X-Service-Signature') + 1]).toBe(
       `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
     );
