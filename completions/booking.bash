@@ -92,13 +92,13 @@ _booking__node() {
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook listen')
       _booking_cmds=''
-      _booking_opts='--port --host --forward-to --save-dir --no-save --max-saved --events --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--port --host --forward-to --save-dir --max-saved --events --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_opts='--port --host --forward-to --save-dir --no-save --max-saved --events --respond --respond-after --respond-delay --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--port --host --forward-to --save-dir --max-saved --events --respond --respond-after --respond-delay --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'webhook send')
       _booking_cmds=''
-      _booking_opts='--event --body --set --request --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--event --body --set --request --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_opts='--event --body --set --request --print-curl --scenario --duplicate --shuffle --seed --delay --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--event --body --set --request --scenario --duplicate --seed --delay --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook help')
       _booking_cmds=''
@@ -107,8 +107,8 @@ _booking__node() {
       _booking_nargs=1 _booking_variadic=0 ;;
     'sandbox')
       _booking_cmds=''
-      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --retry-delays --rate-limit -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --retry-delays --rate-limit --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config')
       _booking_cmds='path list get set unset help'
@@ -207,6 +207,7 @@ _booking__value() {
     'webhook send|--event') _booking__words 'booking.created booking.confirmed booking.rescheduled booking.cancelled booking.completed no_show.flagged' ;;
     'webhook send|--body') _booking__files ;;
     'webhook send|--request') _booking__files ;;
+    'webhook send|--scenario') _booking__files ;;
     'webhook send|--secret-file') _booking__files ;;
     'sandbox|--shape') _booking__words 'data-meta bare-link bookings-nextcursor items-links nested entries-metadata' ;;
     *'|--profile') _booking__profiles ;;

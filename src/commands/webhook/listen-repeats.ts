@@ -6,7 +6,7 @@
 // recent MAX_REMEMBERED deliveries only; older ones are forgotten (a repeat of one is a first again).
 import { createHash } from 'node:crypto';
 
-export const MAX_REMEMBERED = 1000;
+const MAX_REMEMBERED = 1000;
 // An id is looked for only in a body this small: parsing is the cost, and deliveries are small.
 const ID_SCAN_LIMIT = 1024 * 1024;
 

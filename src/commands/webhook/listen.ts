@@ -8,7 +8,7 @@ import { defineCommand } from '../define';
 import { durationOption } from './duration';
 
 /** --respond-delay's bound: longer than any sender's time-out worth testing, short of a hung run. */
-export const MAX_RESPOND_DELAY_MS = 120_000;
+const MAX_RESPOND_DELAY_MS = 120_000;
 import { secretOptions } from './secret-options';
 
 export type { ListenOptions };
@@ -47,10 +47,8 @@ export const newCmdListen = defineCommand<ListenOptions>({
   examples: [
     'booking webhook listen --secret-file secret.txt',
     'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
-    'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook listen --no-save',
+    'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
     'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',
-    'booking webhook listen --respond 500 --respond-after 2 --secret-file secret.txt',
-    'booking webhook listen --respond 200 --respond-delay 15s --secret-file secret.txt',
   ],
   run: runListen,
 });

@@ -36,7 +36,7 @@ export interface Outgoing {
 }
 
 /** The largest body `send` reads (--body, a capture's body): the limit captures have everywhere. */
-export const SEND_BODY_LIMIT = SPOOL_LIMIT;
+const SEND_BODY_LIMIT = SPOOL_LIMIT;
 
 export async function outgoingDelivery(opts: BodyOptions, ctx: Context): Promise<Outgoing> {
   const sets = (opts.set ?? []).map(parseSet);

@@ -58,7 +58,7 @@ function printfFormat(body: Buffer): string {
  * One shell word: single quotes for printable ASCII; $'…' with \xHH escapes for anything else (a
  * header value's tab or latin1 byte), which bash, zsh and ksh read.
  */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   if (/^[\x20-\x7e]*$/.test(text)) return `'${text.replace(/'/g, "'\\''")}'`;
   let out = "$'";
   for (const ch of text) {

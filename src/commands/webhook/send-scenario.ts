@@ -15,7 +15,7 @@ import { deliveryBody, freshId, sampleBooking } from '../../webhook/payload';
 import { visible } from '../../webhook/text';
 import { applySets, parseSet, type SetField } from './send-set';
 
-export const SCENARIOS: Record<string, EventName[]> = {
+const SCENARIOS: Record<string, EventName[]> = {
   lifecycle: ['booking.created', 'booking.confirmed', 'booking.rescheduled', 'booking.completed'],
   cancel: ['booking.created', 'booking.cancelled'],
   'reschedule-twice': ['booking.created', 'booking.confirmed', 'booking.rescheduled', 'booking.rescheduled'],
@@ -23,10 +23,10 @@ export const SCENARIOS: Record<string, EventName[]> = {
 };
 
 /** A scenario file's bounds: the steps of a test, not a load test. */
-export const MAX_STEPS = 1000;
+const MAX_STEPS = 1000;
 const MAX_FILE_BYTES = 1024 * 1024;
 
-export interface Step {
+interface Step {
   event: EventName;
   sets: SetField[];
 }
