@@ -103,6 +103,23 @@ describe('retries made visible', () => {
   });
 });
 
+it('--respond-delay waits before answering; Ctrl-C does not wait for it', async () => {
+  const l = await startListen({ save: false, respondDelay: 300 });
+  const started = Date.now();
+  expect((await send({ url: l.url, event: 'booking.created' })).code).toBe(0);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  const d = newDir();
+  const slow = await startListen({ saveDir: d.dir, respondDelay: 120_000 });
+  const pending = send({ url: slow.url, event: 'booking.created' }).catch(() => undefined);
+  // Saved before the wait for the answer begins.
+  await until('the delivery saved', () => readdirSync(d.dir).some((f) => f.endsWith('.http')));
+  const stopping = Date.now();
+  expect(await slow.stop()).toBe(0);
+  expect(Date.now() - stopping).toBeLessThan(3000);
+  await pending;
+  await l.stop();
+});
+
 describe('forwarding loops', () => {
   it('--forward-to the listener itself (by another name) is refused at start: exit 2', async () => {
     const port = await freePort();

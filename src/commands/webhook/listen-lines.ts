@@ -24,6 +24,8 @@ export interface DeliveryRecord {
   attempt?: Attempt;
   /** The status answered, when --respond chose it. */
   answered?: number;
+  /** With several secrets: the label of the one that matched (null: none). */
+  secret?: string | null;
 }
 
 export interface ForwardRecord {
@@ -54,6 +56,7 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
         path: d.path,
         capture: d.capture,
         ...(d.answered === undefined ? {} : { status: d.answered }),
+        ...(d.secret === undefined ? {} : { secret: d.secret }),
         ...(d.attempt ? attemptFields(d.attempt) : {}),
       },
       false,
@@ -80,6 +83,7 @@ export function deliveryLine(ctx: Ctx, d: DeliveryRecord): string {
     v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic'),
   ];
   if (d.uid !== null) parts.push(visible(d.uid));
+  if (d.secret != null) parts.push(p.dim(`secret ${visible(d.secret)}`));
   if (d.answered !== undefined) parts.push((d.answered >= 200 && d.answered < 300 ? p.good : p.bad)(`→ ${d.answered}`));
   if (d.attempt && d.attempt.n > 1) parts.push(p.dim(attemptText(d.attempt)));
   const line = parts.join('  ');

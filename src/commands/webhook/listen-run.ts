@@ -66,7 +66,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   if (opts.respondAfter !== undefined && opts.respond === undefined)
     throw new UsageError('--respond-after N needs --respond STATUS: the status of the first N attempts.');
   const idleMs = opts.idleTimeoutMs ?? IDLE_LIMIT_MS;
-  const secret = await resolveSecret(opts, ctx);
+  // LEAD: hookverify's multi-secret API goes here: every secret given, each with a label (its position
+  // or file). One today; handle() already tries each and names the one that matched.
+  const secrets: { label: string; secret: Buffer }[] = [{ label: '1', secret: await resolveSecret(opts, ctx) }];
   if (ctx.signal.aborted) return 0;
   const repeats = new Repeats();
   // This run's mark on what it forwards: a delivery that comes back with it has gone round a loop.
@@ -151,9 +153,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, time: Date): Promise<void> {
     const headers = fromHeaders(req.rawHeaders);
     const event = headers.event;
-    const digest = new BodyDigest(secret);
-    digest.update(body);
-    const verdict = await judge({ secret, ...headers, digests: digest.finish(), again: bufferSource(body).again() });
+    const { verdict, secret: matched } = await judgeEach(secrets, headers, body);
     // The filter is for authentic deliveries only: one that is not authentic is answered 401 and shown
     // whatever event it claims (a missing or wrong signature is what the user must see).
     if (only && verdict.authentic && !only.has(event ?? '')) {
@@ -195,7 +195,17 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     const uid = bookingUid(body);
     const answered = opts.respond === undefined ? undefined : status;
     ctx.io.stdout.write(
-      deliveryLine(ctx, { time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture, attempt, answered }),
+      deliveryLine(ctx, {
+        time,
+        method: req.method ?? '',
+        path: req.url ?? '',
+        verdict,
+        uid,
+        capture,
+        attempt,
+        answered,
+        secret: secrets.length > 1 ? matched : undefined,
+      }),
     );
     // Forwarded when it is answered 2xx: the app then sees each delivery once the sender is done with it.
     if (!verdict.authentic || !ok || !forwardTo) return;
@@ -247,6 +257,23 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       : 'Stopped.',
   );
   return 0;
+}
+
+/** The verdict under the first secret that makes the delivery authentic; else the first secret's, with its hints. */
+async function judgeEach(
+  secrets: { label: string; secret: Buffer }[],
+  headers: ReturnType<typeof fromHeaders>,
+  body: Buffer,
+): Promise<{ verdict: Awaited<ReturnType<typeof judge>>; secret: string | null }> {
+  let first: Awaited<ReturnType<typeof judge>> | undefined;
+  for (const { label, secret } of secrets) {
+    const digest = new BodyDigest(secret);
+    digest.update(body);
+    const verdict = await judge({ secret, ...headers, digests: digest.finish(), again: bufferSource(body).again() });
+    if (verdict.authentic) return { verdict, secret: label };
+    first ??= verdict;
+  }
+  return { verdict: first!, secret: null };
 }
 
 function startServer(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string> {
