@@ -6,7 +6,7 @@
 _booking__node() {
   case $1 in
     '')
-      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion help'
+      _booking_cmds='login logout whoami profiles auth bookings event-types api webhook sandbox config completion version help'
       _booking_opts='-V --version -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
@@ -61,7 +61,7 @@ _booking__node() {
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'bookings')
-      _booking_cmds='list get help'
+      _booking_cmds='list get watch help'
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
@@ -75,6 +75,11 @@ _booking__node() {
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
+    'bookings watch')
+      _booking_cmds=''
+      _booking_opts='--interval --initial -s --status -L --limit --page-size --cursor-path --items-path --cursor-param --cursor-from-last -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--interval -s --status -L --limit --page-size --cursor-path --items-path --cursor-param --cursor-from-last --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
     'bookings help')
       _booking_cmds=''
       _booking_opts='--profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
@@ -107,13 +112,13 @@ _booking__node() {
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook listen')
       _booking_cmds=''
-      _booking_opts='--port --host --forward-to --save-dir --no-save --max-saved --events --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--port --host --forward-to --save-dir --max-saved --events --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_opts='--port --host --forward-to --save-dir --no-save --max-saved --events --respond --respond-after --respond-delay --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--port --host --forward-to --save-dir --max-saved --events --respond --respond-after --respond-delay --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'webhook send')
       _booking_cmds=''
-      _booking_opts='--event --body --set --request --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--event --body --set --request --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_opts='--event --body --set --request --print-curl --scenario --duplicate --shuffle --seed --delay --secret --secret-file -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--event --body --set --request --scenario --duplicate --seed --delay --secret --secret-file --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
     'webhook help')
       _booking_cmds=''
@@ -122,8 +127,8 @@ _booking__node() {
       _booking_nargs=1 _booking_variadic=0 ;;
     'sandbox')
       _booking_cmds=''
-      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
-      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --rate-limit --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_opts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --retry-delays --rate-limit -h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--port --host --api-key --bookings --seed --webhook-url --webhook-secret --tick --shape --latency --fail-rate --retry-delays --rate-limit --profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=0 _booking_variadic=0 ;;
     'config')
       _booking_cmds='path list get set unset help'
@@ -165,6 +170,11 @@ _booking__node() {
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
       _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
       _booking_nargs=1 _booking_variadic=0 ;;
+    'version')
+      _booking_cmds=''
+      _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
+      _booking_vopts='--profile --base-url -o --output --jq --fields --timeout --retries --max-response-bytes'
+      _booking_nargs=0 _booking_variadic=0 ;;
     'help')
       _booking_cmds=''
       _booking_opts='-h --help --profile --base-url -o --output --json --jq --fields --no-color --timeout --retries --debug -q --quiet --allow-http --max-response-bytes --no-pager'
@@ -188,6 +198,7 @@ _booking__child() {
     '|sandbox') _booking_path='sandbox' ;;
     '|config') _booking_path='config' ;;
     '|completion') _booking_path='completion' ;;
+    '|version') _booking_path='version' ;;
     '|help') _booking_path='help' ;;
     'auth|login') _booking_path='auth login' ;;
     'auth|logout') _booking_path='auth logout' ;;
@@ -196,6 +207,7 @@ _booking__child() {
     'auth|help') _booking_path='auth help' ;;
     'bookings|list'|'bookings|ls') _booking_path='bookings list' ;;
     'bookings|get'|'bookings|view') _booking_path='bookings get' ;;
+    'bookings|watch') _booking_path='bookings watch' ;;
     'bookings|help') _booking_path='bookings help' ;;
     'webhook|verify') _booking_path='webhook verify' ;;
     'webhook|sign') _booking_path='webhook sign' ;;
@@ -216,6 +228,7 @@ _booking__child() {
 _booking__value() {
   case "$1|$2" in
     'bookings list|-s'|'bookings list|--status') _booking__words 'pending confirmed cancelled completed' ;;
+    'bookings watch|-s'|'bookings watch|--status') _booking__words 'pending confirmed cancelled completed' ;;
     'webhook verify|--request') _booking__files ;;
     'webhook verify|--event') _booking__words 'booking.created booking.confirmed booking.rescheduled booking.cancelled booking.completed no_show.flagged' ;;
     'webhook verify|--secret-file') _booking__files ;;
@@ -225,6 +238,7 @@ _booking__value() {
     'webhook send|--event') _booking__words 'booking.created booking.confirmed booking.rescheduled booking.cancelled booking.completed no_show.flagged' ;;
     'webhook send|--body') _booking__files ;;
     'webhook send|--request') _booking__files ;;
+    'webhook send|--scenario') _booking__files ;;
     'webhook send|--secret-file') _booking__files ;;
     'sandbox|--shape') _booking__words 'data-meta bare-link bookings-nextcursor items-links nested entries-metadata' ;;
     *'|--profile') _booking__profiles ;;
@@ -236,7 +250,7 @@ _booking__value() {
 _booking__arg() {
   case "$1|$2" in
     'auth help|0') _booking__words 'login logout status token' ;;
-    'bookings help|0') _booking__words 'list get' ;;
+    'bookings help|0') _booking__words 'list get watch' ;;
     'webhook verify|0') _booking__files ;;
     'webhook sign|0') _booking__files ;;
     'webhook help|0') _booking__words 'verify sign listen send' ;;
@@ -245,7 +259,7 @@ _booking__arg() {
     'config unset|0') _booking__words 'baseUrl apiKey cursorPath itemsPath cursorParam cursorFromLast keyStore' ;;
     'config help|0') _booking__words 'path list get set unset' ;;
     'completion|0') _booking__words 'bash zsh fish' ;;
-    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion help' ;;
+    'help|0') _booking__words 'login logout whoami profiles auth bookings event-types api webhook sandbox config completion version help' ;;
   esac
 }
 

@@ -43,7 +43,7 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Failed webhook attempts. */
   warn?: (line: string) => void;
-  /** Webhook retry waits; default 0.5 s, 1 s, 2 s. */
+  /** Webhook retry waits; default 1, 2, 4, 8 s (webhooks.ts). */
   retryDelaysMs?: number[];
   /** Sandbox time at start; default 2026-01-05T00:00:00Z. */
   epoch?: Date;

@@ -44,16 +44,7 @@ export function samplePayload(event: EventName, now: Date): Record<string, unkno
   // 09:00 UTC of that day: yesterday's meeting ended at 09:30 UTC yesterday, before any time today.
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, 9, 0, 0));
   const end = new Date(start.getTime() + 30 * 60_000);
-  const booking: Record<string, unknown> = {
-    uid: freshId('bk_'),
-    title: '30 min meeting',
-    status: SAMPLE_STATUS[event],
-    start: start.toISOString(),
-    end: end.toISOString(),
-    attendee: { name: 'Ada Lovelace', email: 'ada@example.com' },
-    event_type: { id: 1, slug: '30min' },
-  };
-  if (event === 'no_show.flagged') booking.no_show = true;
+  const booking = sampleBooking(freshId('bk_'), event, start.toISOString(), end.toISOString());
   const previous =
     event === 'booking.rescheduled'
       ? { start: new Date(start.getTime() - 86_400_000).toISOString(), end: new Date(end.getTime() - 86_400_000).toISOString() }
@@ -61,7 +52,22 @@ export function samplePayload(event: EventName, now: Date): Record<string, unkno
   return deliveryPayload(event, booking, { id: freshId('evt_'), createdAt: now.toISOString(), previous });
 }
 
+/** The sample booking as it stands after `event`: the status that event leaves it in. */
+export function sampleBooking(uid: string, event: EventName, start: string, end: string): Record<string, unknown> {
+  const booking: Record<string, unknown> = {
+    uid,
+    title: '30 min meeting',
+    status: SAMPLE_STATUS[event],
+    start,
+    end,
+    attendee: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    event_type: { id: 1, slug: '30min' },
+  };
+  if (event === 'no_show.flagged') booking.no_show = true;
+  return booking;
+}
+
 /** "evt_" + 20 random hex digits: unique enough that no receiver's de-duplication sees two alike. */
-function freshId(prefix: string): string {
+export function freshId(prefix: string): string {
   return prefix + randomBytes(10).toString('hex');
 }

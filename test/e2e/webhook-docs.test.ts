@@ -1,5 +1,5 @@
 // docs/webhooks.md's examples, run as printed (test/helpers/doc-examples.ts): every ```sh block, line
-// by line, in one temp folder, with `booking` on PATH. The only change is the ports (8787, 4010, 3000),
+// by line, in one temp folder, with `booking` on PATH. The only change is the ports (8787, 8788, 4010, 4011, 3000),
 // swapped for free ones so that parallel runs never collide.
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,13 @@ describe('docs/webhooks.md', () => {
     const received: string[] = [];
     app = createServer((req, res) => (received.push(String(req.headers['x-service-event'])), req.resume(), res.writeHead(204).end()));
     await new Promise<void>((r) => app!.listen(0, '127.0.0.1', r));
-    runner = docRunner({ 8787: await freePort(), 4010: await freePort(), 3000: (app.address() as { port: number }).port });
+    runner = docRunner({
+      8787: await freePort(),
+      8788: await freePort(),
+      4010: await freePort(),
+      4011: await freePort(),
+      3000: (app.address() as { port: number }).port,
+    });
     writeFileSync(join(runner.dir, 'localhost.har'), harSignedWith('whsec_sandbox'));
     for (const printed of lines) {
       const r = await runner.line(printed);
@@ -43,13 +49,18 @@ describe('docs/webhooks.md', () => {
     await until('three forwards at the app', () => received.length >= 3);
     expect(received).toContain('booking.cancelled');
     expect(received.every((e) => e === 'booking.created' || e === 'booking.cancelled')).toBe(true);
+    // The retries section: the sandbox's third attempt of a delivery, answered 200 (tsv: attempt,
+    // first capture, answered status at the end of the line).
+    const retries = runner.started.find((b) => b.child.spawnargs.join(' ').includes('--respond 500'))!;
+    await until('a third attempt answered 200', () => /\t3\t[^\t]+\.http\t200\n/.test(retries.output()));
     for (const { child } of runner.started) {
       const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
       child.kill('SIGINT');
       expect(await exit).toBe(0);
     }
     expect(runner.started[0]!.output()).not.toMatch(/not-authentic|error:/);
-  });
+    // About twenty commands, each a process start: on a loaded 2-core machine well over 30 s.
+  }, 120_000);
 });
 
 interface HarRequest {

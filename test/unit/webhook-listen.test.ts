@@ -150,7 +150,15 @@ describe('forwarding', () => {
     expect(got.url).toBe('/app/hooks?x=1');
     // Connection describes the forward's own connection (node's keep-alive), not the delivery.
     const names = got.rawHeaders.filter((_, i) => i % 2 === 0).filter((n) => n !== 'Connection');
-    expect(names).toEqual(['Host', 'Content-Type', 'User-Agent', 'X-Service-Event', 'X-Service-Signature', 'Content-Length']);
+    expect(names).toEqual([
+      'Host',
+      'Content-Type',
+      'User-Agent',
+      'X-Service-Event',
+      'X-Service-Signature',
+      'Content-Length',
+      'X-Booking-Forwarded',
+    ]);
     expect(got.rawHeaders[got.rawHeaders.indexOf('X-Service-Signature') + 1]).toBe(
       `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
     );
@@ -160,8 +168,8 @@ describe('forwarding', () => {
       .split('\n')
       .map((line) => line.split('\t').slice(1));
     expect(lines).toEqual([
-      ['booking.rescheduled', 'authentic', '', '', '', ''],
-      ['booking.rescheduled', 'forwarded', '', '202', '', ''],
+      ['booking.rescheduled', 'authentic', '', '', '', '', '1', '', ''],
+      ['booking.rescheduled', 'forwarded', '', '202', '', '', '', '', ''],
     ]);
   });
 

@@ -18,6 +18,7 @@ import {
   type ShapeName,
 } from '../../sandbox/defaults';
 import { runSandbox } from './run';
+import { parseRetryDelays } from '../../sandbox/webhooks';
 
 export interface SandboxCmdOptions {
   port: number;
@@ -33,6 +34,8 @@ export interface SandboxCmdOptions {
   latency?: number;
   failRate?: number;
   rateLimit?: number;
+  /** --retry-delays, ms. */
+  retryDelays?: number[];
 }
 
 export function registerSandboxCommand(program: Command, deps: CommandDeps): void {
@@ -54,15 +57,25 @@ const newCmdSandbox = defineCommand<SandboxCmdOptions>({
     new Option('--shape <name>', 'response shape of lists and objects').choices(SHAPES).default(DEFAULT_SHAPE),
     option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000)),
     option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate),
+    option('--retry-delays <s,s,…>', 'waits before each retry of a failed delivery, in seconds (default 1,2,4,8; none)', retryDelays),
     option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000)),
   ],
   examples: [
     'booking sandbox',
     'booking sandbox --port 0 --bookings 500 --seed 7',
     'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1',
+    'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --retry-delays 0.2,0.4,0.8',
   ],
   run: runSandbox,
 });
+
+function retryDelays(value: string): number[] {
+  try {
+    return parseRetryDelays(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+}
 
 function webhookUrl(value: string): string {
   const problem = webhookUrlProblem(value);

@@ -26,6 +26,7 @@ export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResu
     latencyMs: opts.latency,
     failRate: opts.failRate,
     rateLimit: opts.rateLimit,
+    retryDelaysMs: opts.retryDelays,
     log: ctx.globals.quiet ? undefined : err,
     warn: err,
   });

@@ -2,6 +2,7 @@
 // less the hop-by-hop ones that describe the connection it arrived on rather than the message.
 import type { RequestHead } from './listen-save';
 import { postRaw, withLength } from '../../webhook/post';
+import { LOOP_HEADER } from './listen-loop';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -40,9 +41,13 @@ export async function forwardDelivery(
   body: Buffer,
   timeoutMs: number,
   signal?: AbortSignal,
+  /** This listen's loop mark (listen-loop.ts), added to the headers. */
+  mark?: string,
 ): Promise<ForwardResult> {
   try {
-    const res = await postRaw(target, forwardHeaders(req.rawHeaders, body), body, { method: req.method, timeoutMs, signal });
+    const headers = forwardHeaders(req.rawHeaders, body);
+    if (mark !== undefined) headers.push(LOOP_HEADER, mark);
+    const res = await postRaw(target, headers, body, { method: req.method, timeoutMs, signal });
     return { url: target.href, status: res.status };
   } catch (err) {
     return { url: target.href, error: (err as Error).message };

@@ -1,6 +1,7 @@
 // The lines `listen` prints: one per delivery (time, event, verdict, booking uid) as soon as it is
 // answered, and, for a forwarded one, one more with the forward's outcome when it comes.
 // Terminal: readable and coloured. tsv (piped): time, event, verdict, uid, forward, reason, capture,
+// attempt (1 for a first delivery), first capture (of a repeat), answered status (with --respond),
 // where a forward's line has `forwarded` (an answer came; forward is its status) or `forward-failed`
 // (reason says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
 // The shaping flags (--jq, --json FIELDS, --fields) apply to each line (src/output/records.ts).
@@ -10,6 +11,9 @@ import type { Verdict } from '../../webhook/verdict';
 import { paint, visible } from '../../webhook/text';
 import type { Paint } from '../../output/style';
 import { createRecordWriter, type RecordWriter } from '../../output/records';
+import type { Attempt } from './listen-repeats';
+import { basename } from 'node:path';
+import { formatDuration } from './duration';
 
 interface DeliveryRecord {
   time: Date;
@@ -18,6 +22,10 @@ interface DeliveryRecord {
   verdict: Verdict;
   uid: string | null;
   capture: string | null;
+  /** Which attempt of a delivery this is (listen-repeats.ts). */
+  attempt?: Attempt;
+  /** The status answered, when --respond chose it. */
+  answered?: number;
 }
 
 interface ForwardRecord {
@@ -35,7 +43,7 @@ export type ListenRecord = DeliveryRecord | ForwardRecord;
 
 const isDelivery = (r: ListenRecord): r is DeliveryRecord => 'verdict' in r;
 
-const KEYS = ['type', 'time', 'event', 'authentic', 'reason', 'uid', 'bytes', 'method', 'path', 'capture', 'forward', 'secret'] as const;
+const KEYS = ['type', 'time', 'event', 'authentic', 'reason', 'uid', 'bytes', 'method', 'path', 'capture', 'forward', 'secret', 'status', 'attempt', 'first_capture', 'since_previous_ms', 'since_first_ms'] as const;
 
 /**
  * The writer of listen's lines, through the output layer (src/output/records.ts): -o, --json
@@ -64,8 +72,10 @@ function deliveryData(d: DeliveryRecord): Record<string, unknown> {
     method: d.method,
     path: d.path,
     capture: d.capture,
+    ...(d.answered === undefined ? {} : { status: d.answered }),
     // With several secrets (a rotation): the one that matched.
     ...(v.secret !== undefined && { secret: v.secret }),
+    ...(d.attempt ? attemptFields(d.attempt) : {}),
   };
 }
 
@@ -79,6 +89,10 @@ function deliveryTsv(d: DeliveryRecord): string[] {
     '',
     v.reason ?? '',
     d.capture ?? '',
+    // Appended, so the columns before keep their places: attempt, first capture, answered status.
+    String(d.attempt?.n ?? 1),
+    d.attempt && d.attempt.n > 1 ? (d.attempt.first ?? '') : '',
+    d.answered === undefined ? '' : String(d.answered),
     ...(v.secret !== undefined ? [v.secret ?? ''] : []),
   ];
 }
@@ -91,7 +105,9 @@ function deliveryLine(d: DeliveryRecord, p: Paint): string {
     v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic'),
   ];
   if (d.uid !== null) parts.push(visible(d.uid));
-  if (v.secret) parts.push(`secret ${visible(v.secret)}`);
+  if (v.secret) parts.push(p.dim(`secret ${visible(v.secret)}`));
+  if (d.answered !== undefined) parts.push((d.answered >= 200 && d.answered < 300 ? p.good : p.bad)(`→ ${d.answered}`));
+  if (d.attempt && d.attempt.n > 1) parts.push(p.dim(attemptText(d.attempt)));
   const line = parts.join('  ');
   return v.reason === null ? line : `${line} — ${visible(v.reason)}`;
 }
@@ -104,7 +120,7 @@ function forwardTsv(f: ForwardRecord): string[] {
   // The columns keep their meaning on every line: a status in the status column, words in the reason's.
   const [verdict, status, reason] =
     'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
-  return [f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? ''];
+  return [f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '', '', '', ''];
 }
 
 function forwardLine(f: ForwardRecord, p: Paint): string {
@@ -114,6 +130,21 @@ function forwardLine(f: ForwardRecord, p: Paint): string {
   if (f.uid !== null) parts.push(visible(f.uid));
   parts.push((ok ? p.good : p.bad)(`→ ${visible(outcome)}`));
   return parts.join('  ');
+}
+
+/** `attempt 3 of 20261125T093607.608Z-0001-booking.created.http, +2 s`: the spacing since the attempt before. */
+function attemptText(a: Attempt): string {
+  const first = a.first === null ? `the delivery at ${a.firstAt.toTimeString().slice(0, 8)}` : basename(a.first);
+  return `attempt ${a.n} of ${visible(first)}, +${formatDuration(a.sincePreviousMs)}`;
+}
+
+function attemptFields(a: Attempt): Record<string, unknown> {
+  return {
+    attempt: a.n,
+    first_capture: a.n > 1 ? a.first : null,
+    since_previous_ms: a.sincePreviousMs,
+    since_first_ms: a.sinceFirstMs,
+  };
 }
 
 function eventText(event: string | null, p: Paint): string {

@@ -17,7 +17,12 @@ import { CaptureSaver } from './listen-save';
 import { bookingUid, listenWriter } from './listen-lines';
 import { EVENTS } from '../../webhook/events';
 import { forwardDelivery } from './listen-forward';
-import { IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
+import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
+import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './listen-loop';
+import { Repeats } from './listen-repeats';
+import { formatDuration } from './duration';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseHttpUrl } from '../../webhook/post';
 import { resolveSecrets, type SecretOptions } from './secret';
 import { judgeBody } from '../../webhook/verdict';
@@ -36,6 +41,14 @@ export interface ListenOptions extends SecretOptions {
   events?: string[];
   /** Bytes of bodies held at once; a setting for tests, not an option. */
   maxInFlight?: number;
+  /** A sender idle this long while sending its headers or body is cut; a setting for tests, not an option. */
+  idleTimeoutMs?: number;
+  /** --respond: the status to answer authentic deliveries with. */
+  respond?: number;
+  /** --respond-after: --respond for the first N attempts of each delivery only, then 200. */
+  respondAfter?: number;
+  /** --respond-delay, ms: wait this long before answering. */
+  respondDelay?: number;
 }
 
 const DEFAULT_PORT = 8787;
@@ -50,9 +63,16 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const only = opts.events && eventFilter(opts.events, ctx);
   const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
   const budget = new InFlight(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
+  if (opts.respondAfter !== undefined && opts.respond === undefined)
+    throw new UsageError('--respond-after N needs --respond STATUS: the status of the first N attempts.');
+  const idleMs = opts.idleTimeoutMs ?? IDLE_LIMIT_MS;
   const lines = await listenWriter(ctx);
   const secrets = await resolveSecrets(opts, ctx);
   if (ctx.signal.aborted) return 0;
+  const repeats = new Repeats();
+  // This run's mark on what it forwards: a delivery that comes back with it has gone round a loop.
+  const self = randomBytes(6).toString('hex');
+  let loops = 0;
 
   const pending = new Set<Promise<void>>();
   // Forwards still running at stop get a moment to finish (bin/booking.js ends the process 3 s after
@@ -63,19 +83,23 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   let ignored = 0;
   let busy = 0;
   let savingStopped = false;
-  const server = createServer((req, res) => {
-    const from = req.socket.remoteAddress;
-    const p = receive(req, res, from).catch((err: unknown) => {
-      if (stopping && req.destroyed) {
-        ctx.io.stderr.write(`warning: a delivery from ${from} was still arriving at stop; dropped.\n`);
-        return;
-      }
-      ctx.io.stderr.write(`error: handling ${req.method} ${visible(req.url ?? '')}: ${(err as Error).message}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-    pending.add(p);
-    void p.finally(() => pending.delete(p));
-  });
+  // Headers must arrive within the idle limit too (node checks every connectionsCheckingInterval).
+  const server = createServer(
+    { headersTimeout: idleMs, requestTimeout: 0, connectionsCheckingInterval: Math.min(idleMs, 1000) },
+    (req, res) => {
+      const from = req.socket.remoteAddress;
+      const p = receive(req, res, from).catch((err: unknown) => {
+        if (stopping && req.destroyed) {
+          ctx.io.stderr.write(`warning: a delivery from ${from} was still arriving at stop; dropped.\n`);
+          return;
+        }
+        ctx.io.stderr.write(`error: handling ${req.method} ${visible(req.url ?? '')}: ${(err as Error).message}\n`);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    },
+  );
 
   async function receive(req: IncomingMessage, res: ServerResponse, from: string | undefined): Promise<void> {
     const time = ctx.now();
@@ -85,7 +109,17 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       hint(ctx, `${req.method} ${visible(req.url ?? '')} answered 405: deliveries are POST requests (not saved).`);
       return;
     }
-    const read = await readBudgeted(req, budget, BODY_LIMIT);
+    const marks = loopMarks(req.rawHeaders);
+    if (marks.includes(self) || marks.length >= MAX_HOPS) {
+      req.resume();
+      answer(res, 508, { ok: false, error: 'forwarding loop' });
+      if (loops++ === 0)
+        ctx.io.stderr.write(
+          `warning: answered 508 to a delivery that had already been forwarded ${marks.includes(self) ? 'by this listen' : `${marks.length} times`} (${LOOP_HEADER}): a forwarding loop is cut here.\n`,
+        );
+      return;
+    }
+    const read = await readBudgeted(req, budget, BODY_LIMIT, idleMs);
     if ('refused' in read) return refused(res, read.refused, from);
     try {
       await handle(req, res, read.body, time);
@@ -94,7 +128,13 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     }
   }
 
-  function refused(res: ServerResponse, status: 413 | 503, from: string | undefined): void {
+  function refused(res: ServerResponse, status: 408 | 413 | 503, from: string | undefined): void {
+    if (status === 408) {
+      answer(res, 408, { ok: false, error: 'no byte for too long' }, { connection: 'close' });
+      res.once('finish', () => res.socket?.destroy());
+      ctx.io.stderr.write(`warning: cut a delivery from ${from} that sent nothing for ${idleMs / 1000} s (its bytes are dropped).\n`);
+      return;
+    }
     if (status === 503) {
       answer(res, 503, { ok: false, error: 'too many deliveries at once' }, { 'retry-after': '1' });
       // One warning for a burst of them (the others are counted for the stop line).
@@ -119,6 +159,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       answer(res, 200, { ok: true, ignored: 'not one of --events' });
       return;
     }
+    const attempt = repeats.arrive(body, time);
     let capture: string | null = null;
     if (saver) {
       try {
@@ -136,15 +177,35 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
         );
       }
     }
-    answer(res, verdict.authentic ? 200 : 401, verdict.authentic ? { ok: true } : { ok: false, error: 'not authentic' });
+    attempt.saved(capture);
+    const status = !verdict.authentic
+      ? 401
+      : opts.respond !== undefined && (opts.respondAfter === undefined || attempt.n <= opts.respondAfter)
+        ? opts.respond
+        : 200;
+    if (opts.respondDelay) await sleep(opts.respondDelay, undefined, { signal: ctx.signal }).catch(() => undefined);
+    const ok = status >= 200 && status < 300;
+    answer(
+      res,
+      status,
+      verdict.authentic ? (ok ? { ok: true } : { ok: false, error: '--respond' }) : { ok: false, error: 'not authentic' },
+    );
     const uid = bookingUid(body);
-    await lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture });
-    if (!verdict.authentic || !forwardTo) return;
-    const forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal);
+    const answered = opts.respond === undefined ? undefined : status;
+    await lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture, attempt, answered });
+    // Forwarded when it is answered 2xx: the app then sees each delivery once the sender is done with it.
+    if (!verdict.authentic || !ok || !forwardTo) return;
+    const forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal, self);
     await lines.write({ time: ctx.now(), event, uid, capture, forward });
   }
 
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);
+  if (forwardTo && (await forwardsToSelf(forwardTo, server))) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw new UsageError(
+      `--forward-to ${visible(forwardTo.href)} is this listen itself (${address}): each delivery would be forwarded to itself for ever.`,
+    );
+  }
   // The address is printed even with -q: with --port 0 it is the only way to learn the port.
   ctx.io.stderr.write(`Listening for deliveries on http://${address}/ (Ctrl-C to stop)\n`);
   hint(
@@ -154,6 +215,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       : 'Captures are not saved (--no-save).',
   );
   if (forwardTo) hint(ctx, `Authentic deliveries are forwarded to ${forwardTo.href}`);
+  if (opts.respond !== undefined || opts.respondDelay) hint(ctx, respondHint(opts));
   if (only) hint(ctx, `Only ${[...only].join(', ')} are shown and forwarded; other events are answered 200 and counted.`);
 
   await new Promise<void>((resolve) => {
@@ -172,6 +234,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   clearTimeout(grace);
   server.closeAllConnections();
   await closed;
+  if (loops > 1) ctx.io.stderr.write(`warning: ${loops} deliveries in all were answered 508 (a forwarding loop).\n`);
   if (busy > 1) ctx.io.stderr.write(`warning: ${busy} deliveries in all were answered 503 (too many at once).\n`);
   hint(
     ctx,
@@ -205,4 +268,14 @@ function eventFilter(names: string[], ctx: Context): Set<string> {
       `warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`,
     );
   return new Set(names);
+}
+
+function respondHint(opts: ListenOptions): string {
+  const status =
+    opts.respond === undefined
+      ? 'as usual'
+      : opts.respondAfter === undefined
+        ? `${opts.respond}`
+        : `${opts.respond} for the first ${opts.respondAfter} attempts of each, then 200`;
+  return `Authentic deliveries are answered ${status}${opts.respondDelay ? `, after ${formatDuration(opts.respondDelay)}` : ''}.`;
 }

@@ -5,6 +5,10 @@ import type { Context } from '../../context';
 import type { ListenOptions } from './listen-run';
 import { intOption, listOption, sizeOption } from '../../options';
 import { defineCommand } from '../define';
+import { durationOption } from './duration';
+
+/** --respond-delay's bound: longer than any sender's time-out worth testing, short of a hung run. */
+const MAX_RESPOND_DELAY_MS = 120_000;
 import { secretOptions } from './secret-options';
 
 export type { ListenOptions };
@@ -29,12 +33,21 @@ export const newCmdListen = defineCommand<ListenOptions>({
     new Option('--events <names>', 'show and forward only these events (comma-separated); others are answered 200 and counted').argParser(
       listOption,
     ),
+    new Option('--respond <status>', 'answer authentic deliveries with this HTTP status (200-599), to watch a sender retry').argParser(
+      intOption(200, 599),
+    ),
+    new Option('--respond-after <n>', 'with --respond: answer so the first N attempts of each delivery only, then 200').argParser(
+      intOption(0, 1000),
+    ),
+    new Option('--respond-delay <duration>', 'wait this long before answering each delivery (250ms, 10s; at most 120s)').argParser(
+      durationOption(MAX_RESPOND_DELAY_MS),
+    ),
     ...secretOptions(),
   ],
   examples: [
     'booking webhook listen --secret-file old-secret.txt --secret-file new-secret.txt',
     'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
-    'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook listen --no-save',
+    'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
     'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',
   ],
   run: runListen,

@@ -2,19 +2,33 @@
 // when it answers 2xx, else 1.
 import type { Context } from '../../context';
 import { ExitCode } from '../../errors';
+import { curlCommand } from './send-curl';
+import { checkSeriesOptions, checkSingleOptions, sendSeries, type SeriesOptions } from './send-series';
 import { EVENT_HEADER, SIGNATURE_HEADER } from '../../webhook/signature';
 import { outgoingDelivery, type BodyOptions } from './send-body';
 import { parseHttpUrl, postRaw } from '../../webhook/post';
 import { paint, visible } from '../../webhook/text';
 import { createRecordWriter } from '../../output/records';
 
-export interface SendOptions extends BodyOptions {
+export interface SendOptions extends BodyOptions, Partial<Omit<SeriesOptions, 'url' | keyof BodyOptions>> {
   url: string;
+  /** Print the delivery as a curl command instead of sending it. */
+  printCurl?: boolean;
 }
 
 export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<number> {
+  if (opts.scenario !== undefined) {
+    checkSeriesOptions(opts);
+    return sendSeries({ ...opts, scenario: opts.scenario }, ctx);
+  }
+  checkSingleOptions(opts);
   const url = parseHttpUrl(opts.url, 'the receiver URL');
-  const { event, body, signatures, contentType } = await outgoingDelivery(opts, ctx);
+  const outgoing = await outgoingDelivery(opts, ctx);
+  if (opts.printCurl) {
+    ctx.io.stdout.write(curlCommand(url, outgoing));
+    return ExitCode.OK;
+  }
+  const { event, body, signatures, contentType } = outgoing;
   const headers = ['Content-Type', contentType, 'User-Agent', 'booking-cli', headerName(EVENT_HEADER), event];
   for (const value of signatures) headers.push(headerName(SIGNATURE_HEADER), value);
   const signature = signatures[0] ?? null;

@@ -4,7 +4,9 @@ import type { RunResult } from '../deps';
 import type { Context } from '../../context';
 import type { SendOptions } from './send-run';
 import { EVENTS } from '../../webhook/events';
-import { collect } from '../../options';
+import { collect, intOption } from '../../options';
+import { durationOption } from './duration';
+import { MAX_DELAY_MS, MAX_DUPLICATE } from './send-series';
 import { defineCommand } from '../define';
 import { secretOptions } from './secret-options';
 
@@ -30,14 +32,30 @@ export const newCmdSend = defineCommand<SendOptions>({
       '--request <capture>',
       "replay a saved capture's body and event (re-signed when a secret is given, else with its own signature)",
     ),
+    new Option('--print-curl', 'print the delivery as a curl command that sends it byte for byte, instead of sending it'),
+    new Option(
+      '--scenario <name|file>',
+      'send a series for one booking: lifecycle, cancel, reschedule-twice, no-show, or a JSON file of steps',
+    ),
+    new Option(
+      '--duplicate <n>',
+      `with --scenario: send each delivery N times, byte-identical, as a retry (at most ${MAX_DUPLICATE})`,
+    ).argParser(intOption(1, MAX_DUPLICATE)),
+    new Option('--shuffle', 'with --scenario: send the deliveries out of order'),
+    new Option('--seed <seed>', 'with --shuffle: the order to repeat (the summary prints the seed of a run)'),
+    new Option('--delay <duration>', 'with --scenario: wait this long between deliveries (250ms, 2s; at most 60s)').argParser(
+      durationOption(MAX_DELAY_MS),
+    ),
     ...secretOptions(),
   ],
-  notes: '\nExit status: 0 when the receiver answers 2xx, else 1.',
+  notes: '\nExit status: 0 when the receiver answers 2xx (every delivery, with --scenario), else 1.',
   examples: [
     'booking webhook send http://127.0.0.1:8787/webhooks --event booking.created --secret-file new-secret.txt --secret-file old-secret.txt',
     'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook send http://127.0.0.1:8787/webhooks --event booking.cancelled --body cancelled.json',
     'booking webhook send http://127.0.0.1:8787/webhooks --event booking.created --set data.booking.status=pending --set \'data.booking.attendee={"name":"Ann"}\' --secret-file secret.txt',
-    'booking webhook send http://127.0.0.1:3000/webhooks --request booking-captures/20261125T093607.608Z-0001-booking.created.http --secret-file secret.txt',
+    'booking webhook send http://127.0.0.1:3000/webhooks --request booking-captures/20261125T093607.608Z-0001-booking.created.http --print-curl',
+    'booking webhook send http://127.0.0.1:8787/webhooks --scenario lifecycle --duplicate 2 --secret-file secret.txt',
+    'booking webhook send http://127.0.0.1:8787/webhooks --scenario steps.json --shuffle --seed 7 --delay 500ms --secret-file secret.txt',
   ],
   run: runSend,
 });
