@@ -44,7 +44,7 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const connection = await ctx.connection();
   const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, { countSaysMore }, output] = await Promise.all([
     import('../http/paginate'),
-    import('../http/discovery'),
+    import('../http/walk-end'),
     import('../output/index'),
   ]);
   // Where the next page is: the flags, or else the profile's settings, never a mix of the two (a

@@ -5,18 +5,7 @@ import { isLosslessNumber } from '../json';
 import { UsageError } from '../errors';
 import { isPlainObject } from '../plain-object';
 import { escapeOneLine } from './failures';
-import {
-  CONTAINERS,
-  LINK_ARRAYS,
-  MORE_FLAGS,
-  NEXT_FIELDS,
-  NEXT_OBJECT_KEYS,
-  OFFSET_FIELDS,
-  PAGE_COUNT_FIELDS,
-  PAGE_NUMBER_FIELDS,
-  STRIPE_LIST,
-  TOTAL_FIELDS,
-} from './paging-rules';
+import { CONTAINERS, LINK_ARRAYS, MORE_FLAGS, NEXT_FIELDS, NEXT_OBJECT_KEYS, STRIPE_LIST } from './paging-rules';
 
 type JsonObject = Record<string, unknown>;
 
@@ -89,14 +78,14 @@ export function findItems(body: unknown, itemsPath?: string): unknown[] | undefi
   return undefined;
 }
 
-interface Scope {
+export interface Scope {
   o: JsonObject;
   /** "" for the body, "meta." for a container: names a field in messages. */
   at: string;
 }
 
 /** The body, then its containers, then containers inside those (data.pagination, links.pages…). */
-function pagingObjects(body: unknown): Scope[] {
+export function pagingObjects(body: unknown): Scope[] {
   if (!isPlainObject(body)) return [];
   const inside = (s: Scope) =>
     CONTAINERS.filter((k) => isPlainObject(s.o[k])).map((k) => ({ o: s.o[k] as JsonObject, at: `${s.at}${k}.` }));
@@ -287,58 +276,6 @@ function fromLast(items: unknown[], field: string, param: string): NextPage | un
   if (typeof value === 'string' && value !== '') return withParam(value, param);
   if (typeof value === 'number' || isLosslessNumber(value)) return withParam(String(value), param);
   return undefined;
-}
-
-/** A number field of the paging objects, first found: its value and "meta.total: 45" for messages. */
-function numberField(objects: Scope[], fields: string[]): { n: number; name: string } | undefined {
-  for (const { o, at } of objects) {
-    for (const f of fields) {
-      const v = o[f];
-      const n = typeof v === 'number' ? v : isLosslessNumber(v) ? Number(String(v)) : Number.NaN;
-      if (Number.isFinite(n)) return { n, name: `${at}${f}: ${String(v)}` };
-    }
-  }
-  return undefined;
-}
-
-/** How far a walk got, for the counts a response carries. */
-export interface Walked {
-  items: number;
-  pages: number;
-  /** false when the walk started at --cursor: what came before is unknown. */
-  fromStart: boolean;
-}
-
-/**
- * The count that says the list goes on past what was walked, when no next page is named: a page count
- * beyond the page reached, or, when no next page was ever followed, a total beyond the items received.
- * (After pages were followed, a differing total is a warning, not a stop: a list can change meanwhile.)
- */
-export function countSaysMore(body: unknown, walked: Walked): string | undefined {
-  const objects = pagingObjects(body);
-  if (objects.length === 0) return undefined;
-  const pageCount = numberField(objects, PAGE_COUNT_FIELDS);
-  if (pageCount) {
-    // Harvest's cursor mode nulls `page` on middle pages; Zoom's token mode keeps `page_number` at 1.
-    const number = numberField(objects, PAGE_NUMBER_FIELDS)?.n;
-    const reached = walked.fromStart ? Math.max(walked.pages, number ?? 0) : number;
-    if (reached !== undefined && pageCount.n > reached) return pageCount.name;
-  }
-  if (walked.pages === 1 && walked.fromStart) {
-    const total = numberField(objects, TOTAL_FIELDS);
-    if (total && total.n > walked.items) return total.name;
-  }
-  return undefined;
-}
-
-/** The total a response reports ("total_count: 45"), for the end-of-walk check. */
-export function reportedTotal(body: unknown): { n: number; name: string } | undefined {
-  return numberField(pagingObjects(body), TOTAL_FIELDS);
-}
-
-/** Page or offset numbers (an API that pages by numbers this CLI does not compute), for a note. */
-export function offsetNumbers(body: unknown): string | undefined {
-  return numberField(pagingObjects(body), OFFSET_FIELDS)?.name;
 }
 
 /** Top-level field names, for the message when no items are found. */

@@ -3,19 +3,10 @@
 // No undici here: this module talks to the HttpClient interface.
 import { CliError, FailureError, InterruptedError, UsageError } from '../errors';
 import type { HttpClient, HttpResponse } from './types';
-import {
-  countSaysMore,
-  findItems,
-  findNext,
-  isPageUrl,
-  offsetNumbers,
-  reportedTotal,
-  topLevelFields,
-  type NextPage,
-  type Walked,
-} from './discovery';
+import { findItems, findNext, isPageUrl, topLevelFields, type NextPage } from './discovery';
 import { escapeOneLine, requestName } from './failures';
 import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES } from './page-fingerprint';
+import { endOfWalk, plural } from './walk-end';
 import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
 
 export interface PageInfo {
@@ -49,11 +40,7 @@ export interface PaginateOptions {
   onDebug?(line: string): void;
 }
 
-/**
- * The body says there is more, but no next page is found in it. The items so far have been
- * handed out; a list writer ends its output whole (json included) before reporting this.
- */
-export class PagingStoppedError extends FailureError {}
+export { PagingStoppedError } from './walk-end';
 
 export interface Page {
   body: unknown;
@@ -162,26 +149,6 @@ function checkNext(client: HttpClient, page: Page, next: NextPage, received: num
   }
 }
 
-/**
- * No next page is named: the list ended, unless a flag or a count says more (exit 1 after the items, one
- * line naming the field and the way out). A reported total that differs from what was printed is a warning.
- */
-function endOfWalk(page: Page, opts: PaginateOptions, walked: Walked): void {
-  const says = page.more ?? countSaysMore(page.body, walked);
-  if (says) throw stopped(page, says, walked.items);
-  const total = reportedTotal(page.body);
-  if (!total) {
-    const numbers = walked.pages === 1 && walked.fromStart ? offsetNumbers(page.body) : undefined;
-    if (numbers) opts.onNote?.(offsetNote(page, numbers, walked.items));
-  } else if (opts.limit === undefined && walked.fromStart && total.n !== walked.items) {
-    opts.onNote?.(
-      `warning: ${requestName('GET', page.response.url)}: the service reported ${total.n} items (${escapeOneLine(total.name, 60)}) ` +
-        `but ${walked.items} were printed; the list may have changed while it was read.`,
-    );
-  }
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const kib = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en')} KiB`;
 
 /** A page already sent: stop, naming the cursor and, for a parameter guessed by convention, that guess. */
@@ -244,22 +211,6 @@ function firstQuery(opts: PaginateOptions): Record<string, string | undefined> {
   const size = opts.pageSize ?? (opts.limit !== undefined && opts.sendLimit !== false ? Math.min(opts.limit, MAX_DEFAULT_PAGE) : undefined);
   if (size !== undefined) query.limit = String(size);
   return query;
-}
-
-/** More is said (a flag, a count) but no next page is named: one line naming the field and the ways out. */
-function stopped(page: Page, says: string, received: number): PagingStoppedError {
-  return new PagingStoppedError(
-    `${requestName('GET', page.response.url)}: the response says there is more (${escapeOneLine(says, 80)}) but names no next page; ` +
-      `stopped after ${plural(received, 'item')}. Say where the next cursor is with --cursor-path <path> (its parameter with --cursor-param <name>), ` +
-      'or page by the last item with --cursor-from-last <field>; to take one page on purpose, use --no-paginate or --limit.',
-  );
-}
-
-function offsetNote(page: Page, numbers: string, received: number): string {
-  return (
-    `note: ${requestName('GET', page.response.url)}: stopped after page 1 (${plural(received, 'item')}); the response carries page or offset ` +
-    `numbers (${escapeOneLine(numbers, 80)}) but names no next cursor or link, and such numbers are not followed.`
-  );
 }
 
 function itemsNotFound(response: HttpResponse, body: unknown, itemsPath: string | undefined): FailureError {

@@ -2,7 +2,8 @@
 // a response carries several, when counts say the list goes on, what is said at the end of a walk, and
 // the bounds on cursors.
 import { afterEach, describe, expect, it } from 'vitest';
-import { countSaysMore, findNext } from '../../src/http/discovery';
+import { findNext } from '../../src/http/discovery';
+import { countSaysMore } from '../../src/http/walk-end';
 import { paginate } from '../../src/http/paginate';
 import { closeRigs, collect, collectUntilFailure, failure, rig } from './http-mock';
 

@@ -1,0 +1,104 @@
+// The end of a walk (contract, third round: "Lists that never lie"): when no next page is named, the
+// counts and flags of the last response decide between the end (exit 0), a stop naming what says there
+// is more (exit 1 after the items), a note, and a warning about a total the walk did not match.
+import { FailureError } from '../errors';
+import { isLosslessNumber } from '../json';
+import { pagingObjects, type Scope } from './discovery';
+import { escapeOneLine, requestName } from './failures';
+import type { Page, PaginateOptions } from './paginate';
+import { OFFSET_FIELDS, PAGE_COUNT_FIELDS, PAGE_NUMBER_FIELDS, TOTAL_FIELDS } from './paging-rules';
+
+/**
+ * The body says there is more, but no next page is found in it. The items so far have been
+ * handed out; a list writer ends its output whole (json included) before reporting this.
+ */
+export class PagingStoppedError extends FailureError {}
+
+/** A number field of the paging objects, first found: its value and "meta.total: 45" for messages. */
+function numberField(objects: Scope[], fields: string[]): { n: number; name: string } | undefined {
+  for (const { o, at } of objects) {
+    for (const f of fields) {
+      const v = o[f];
+      const n = typeof v === 'number' ? v : isLosslessNumber(v) ? Number(String(v)) : Number.NaN;
+      if (Number.isFinite(n)) return { n, name: `${at}${f}: ${String(v)}` };
+    }
+  }
+  return undefined;
+}
+
+/** How far a walk got, for the counts a response carries. */
+export interface Walked {
+  items: number;
+  pages: number;
+  /** false when the walk started at --cursor: what came before is unknown. */
+  fromStart: boolean;
+}
+
+/**
+ * The count that says the list goes on past what was walked, when no next page is named: a page count
+ * beyond the page reached, or, when no next page was ever followed, a total beyond the items received.
+ * (After pages were followed, a differing total is a warning, not a stop: a list can change meanwhile.)
+ */
+export function countSaysMore(body: unknown, walked: Walked): string | undefined {
+  const objects = pagingObjects(body);
+  if (objects.length === 0) return undefined;
+  const pageCount = numberField(objects, PAGE_COUNT_FIELDS);
+  if (pageCount) {
+    // Harvest's cursor mode nulls `page` on middle pages; Zoom's token mode keeps `page_number` at 1.
+    const number = numberField(objects, PAGE_NUMBER_FIELDS)?.n;
+    const reached = walked.fromStart ? Math.max(walked.pages, number ?? 0) : number;
+    if (reached !== undefined && pageCount.n > reached) return pageCount.name;
+  }
+  if (walked.pages === 1 && walked.fromStart) {
+    const total = numberField(objects, TOTAL_FIELDS);
+    if (total && total.n > walked.items) return total.name;
+  }
+  return undefined;
+}
+
+/** The total a response reports ("total_count: 45"), for the end-of-walk check. */
+function reportedTotal(body: unknown): { n: number; name: string } | undefined {
+  return numberField(pagingObjects(body), TOTAL_FIELDS);
+}
+
+/** Page or offset numbers (an API that pages by numbers this CLI does not compute), for a note. */
+function offsetNumbers(body: unknown): string | undefined {
+  return numberField(pagingObjects(body), OFFSET_FIELDS)?.name;
+}
+
+/**
+ * No next page is named: the list ended, unless a flag or a count says more (exit 1 after the items, one
+ * line naming the field and the way out). A reported total that differs from what was printed is a warning.
+ */
+export function endOfWalk(page: Page, opts: PaginateOptions, walked: Walked): void {
+  const says = page.more ?? countSaysMore(page.body, walked);
+  if (says) throw stopped(page, says, walked.items);
+  const total = reportedTotal(page.body);
+  if (!total) {
+    const numbers = walked.pages === 1 && walked.fromStart ? offsetNumbers(page.body) : undefined;
+    if (numbers) opts.onNote?.(offsetNote(page, numbers, walked.items));
+  } else if (opts.limit === undefined && walked.fromStart && total.n !== walked.items) {
+    opts.onNote?.(
+      `warning: ${requestName('GET', page.response.url)}: the service reported ${total.n} items (${escapeOneLine(total.name, 60)}) ` +
+        `but ${walked.items} were printed; the list may have changed while it was read.`,
+    );
+  }
+}
+
+/** More is said (a flag, a count) but no next page is named: one line naming the field and the ways out. */
+function stopped(page: Page, says: string, received: number): PagingStoppedError {
+  return new PagingStoppedError(
+    `${requestName('GET', page.response.url)}: the response says there is more (${escapeOneLine(says, 80)}) but names no next page; ` +
+      `stopped after ${plural(received, 'item')}. Say where the next cursor is with --cursor-path <path> (its parameter with --cursor-param <name>), ` +
+      'or page by the last item with --cursor-from-last <field>; to take one page on purpose, use --no-paginate or --limit.',
+  );
+}
+
+function offsetNote(page: Page, numbers: string, received: number): string {
+  return (
+    `note: ${requestName('GET', page.response.url)}: stopped after page 1 (${plural(received, 'item')}); the response carries page or offset ` +
+    `numbers (${escapeOneLine(numbers, 80)}) but names no next cursor or link, and such numbers are not followed.`
+  );
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
