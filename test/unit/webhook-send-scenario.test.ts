@@ -179,6 +179,10 @@ describe('scenario files', () => {
       message: expect.stringContaining('is not a scenario (lifecycle, cancel, reschedule-twice, no-show)'),
     });
     await expect(send({ scenario: 'cancel', event: 'booking.created' })).rejects.toMatchObject({ exitCode: 2 });
+    await expect(send({ scenario: 'cancel', seed: '7' })).rejects.toMatchObject({
+      exitCode: 2,
+      message: '--seed orders a --shuffle: give --shuffle too.',
+    });
     await expect(send({ event: 'booking.created', duplicate: 2 })).rejects.toMatchObject({
       exitCode: 2,
       message: '--duplicate is used with --scenario NAME|FILE only.',

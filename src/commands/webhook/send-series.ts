@@ -38,6 +38,7 @@ interface Sent extends Delivery {
 
 export async function sendSeries(opts: SeriesOptions, ctx: Context): Promise<number> {
   const url = parseHttpUrl(opts.url, 'the receiver URL');
+  if (opts.seed !== undefined && !opts.shuffle) throw new UsageError('--seed orders a --shuffle: give --shuffle too.');
   const copies = opts.duplicate ?? 1;
   const scenario = loadScenario(opts.scenario, ctx);
   const series = buildSeries(scenario, (opts.set ?? []).map(parseSet), ctx.now());
