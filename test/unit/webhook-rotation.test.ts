@@ -118,7 +118,7 @@ describe('verify with several secrets', () => {
   });
 
   it('a mismatch explained under the secret that signed it names that secret', async () => {
-    const d = tempDir({ 'nl.http': capture(NEW).replace(`Content-Length: ${BODY.length}`, `Content-Length: ${BODY.length + 1}`) + '\n' });
+    const d = tempDir({ 'nl.http': `${capture(NEW).replace(`Content-Length: ${BODY.length}`, `Content-Length: ${BODY.length + 1}`)}\n` });
     try {
       const r = await verify({ request: [d.path('nl.http')], secretFile: tmp.path('both.txt') });
       expect(JSON.parse(r.out)[0]).toMatchObject({ authentic: false, hints: ['trailing_lf'], secret: null });
