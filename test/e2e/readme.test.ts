@@ -38,6 +38,8 @@ describe('README', () => {
     const ports = { 4010: await freePort(), 8787: await freePort() };
     const io = testIO();
     sandbox = main(['sandbox', '--port', String(ports[4010]), '--tick', '0'], { io, env: {}, signal: stopSandbox.signal });
+    // Listening once it prints its address (a refused connection to loopback is not retried).
+    while (!io.out().includes(`127.0.0.1:${ports[4010]}`)) await new Promise((resolve) => setTimeout(resolve, 10));
     runner = docRunner(ports, { BOOKING_CONFIG_DIR: config });
     const lines = shLines(twoMinutes);
     expect(lines.join('\n')).toMatch(/login[\s\S]*whoami[\s\S]*bookings list[\s\S]*webhook listen[\s\S]*webhook send[\s\S]*webhook verify/);
