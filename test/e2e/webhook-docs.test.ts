@@ -3,22 +3,22 @@
 // swapped for free ones so that parallel runs never collide.
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
 import { docRunner, freePort, shLines, type DocRunner } from '../helpers/doc-examples';
 import { until } from '../fixtures/webhook/listen-kit';
 import { fixture } from '../fixtures/webhook/kit';
+import { startReceiver, type Receiver } from '../helpers/receiver';
 
 const doc = readFileSync(join(ROOT, 'docs', 'webhooks.md'), 'utf8');
 const lines = shLines(doc);
 
 let runner: DocRunner | undefined;
-let app: Server | undefined;
+let app: Receiver | undefined;
 afterAll(async () => {
   runner?.cleanup();
-  await new Promise<void>((r) => (app ? app.close(() => r()) : r()));
+  await app?.close();
 });
 
 describe('docs/webhooks.md', () => {
@@ -30,15 +30,13 @@ describe('docs/webhooks.md', () => {
   });
 
   it('every sh example runs as printed and exits 0', async () => {
-    const received: string[] = [];
-    app = createServer((req, res) => (received.push(String(req.headers['x-service-event'])), req.resume(), res.writeHead(204).end()));
-    await new Promise<void>((r) => app!.listen(0, '127.0.0.1', r));
+    app = await startReceiver({ status: 204 });
     runner = docRunner({
       8787: await freePort(),
       8788: await freePort(),
       4010: await freePort(),
       4011: await freePort(),
-      3000: (app.address() as { port: number }).port,
+      3000: Number(new URL(app.url).port),
     });
     writeFileSync(join(runner.dir, 'localhost.har'), harSignedWith('whsec_sandbox'));
     for (const printed of lines) {
@@ -46,7 +44,8 @@ describe('docs/webhooks.md', () => {
       if ('code' in r) expect(r.code, `${printed}\n${r.out}`).toBe(0);
     }
     // Forwarded by listen: the two sends and the replay at least (the sandbox's come as they come).
-    await until('three forwards at the app', () => received.length >= 3);
+    await app.arrived(3);
+    const received = app.received.map((r) => String(r.headers['x-service-event']));
     expect(received).toContain('booking.cancelled');
     expect(received.every((e) => e === 'booking.created' || e === 'booking.cancelled')).toBe(true);
     // The retries section: the sandbox's third attempt of a delivery, answered 200 (tsv: attempt,

@@ -21,7 +21,7 @@ export interface TestContextOptions {
   http?: () => Promise<HttpClient>;
 }
 
-export const TEST_GLOBALS: GlobalOptions = {
+const TEST_GLOBALS: GlobalOptions = {
   profile: 'default',
   noColor: false,
   timeoutMs: 5_000,

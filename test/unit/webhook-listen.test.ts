@@ -1,6 +1,7 @@
 // `webhook listen` and `webhook send` against each other over 127.0.0.1: verdicts, 200/401, saved
 // captures that `verify --request` accepts, and forwarding byte for byte.
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { startReceiver, type Receiver, type Received } from '../helpers/receiver';
+import { createServer, request } from 'node:http';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { connect as netConnect } from 'node:net';
@@ -34,20 +35,14 @@ interface Recorded {
   rawHeaders: string[];
   body: Buffer;
 }
-let recorder: Server;
+let recorder: Receiver;
 let recorderUrl: string;
 const recorded: Recorded[] = [];
 beforeAll(async () => {
-  recorder = createServer(async (req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    recorded.push({ method: req.method!, url: req.url!, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
-    res.writeHead(202).end();
-  });
-  await new Promise<void>((r) => recorder.listen(0, '127.0.0.1', r));
-  recorderUrl = `http://127.0.0.1:${(recorder.address() as { port: number }).port}/app/hooks?x=1`;
+  recorder = await startReceiver({ status: 202, into: recorded as Received[] });
+  recorderUrl = `${recorder.url}/app/hooks?x=1`;
 });
-afterAll(() => new Promise<void>((r) => recorder.close(() => r())));
+afterAll(() => recorder.close());
 
 const newDir = tempDirsPerTest();
 

@@ -1,6 +1,6 @@
 // `webhook send` as a development tool: a fresh event id and booking uid per delivery, --set overrides
 // of the payload, and --request replays of saved captures, against a recording receiver on 127.0.0.1.
-import { createServer, type Server } from 'node:http';
+import { startReceiver, type Receiver, type Received } from '../helpers/receiver';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send';
@@ -16,19 +16,13 @@ interface Got {
   body: Buffer;
 }
 const got: Got[] = [];
-let server: Server;
+let receiver: Receiver;
 let url: string;
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    got.push({ headers: req.headers, body: Buffer.concat(chunks) });
-    res.writeHead(200).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  receiver = await startReceiver({ status: 200, into: got as Received[] });
+  url = `${receiver.url}/hooks`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => receiver.close());
 beforeEach(() => void got.splice(0));
 
 const tmp = tempDir();
