@@ -255,6 +255,16 @@ describe('auth token', () => {
     expect(tty.stderr).toMatch(/^warning: this prints the API key in clear/);
   });
 
+  it('refuses output flags it could not honour (exit 2)', async () => {
+    store.entries.set(entryId(), KEY);
+    for (const flag of [['--json'], ['-o', 'tsv'], ['--jq', '.'], ['--fields', 'a']]) {
+      const r = await run(['auth', 'token', ...flag]);
+      expect(r.code, flag.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: auth token prints the key alone: --\S+ means nothing here\.\n/);
+    }
+  });
+
   it('exit 3 when the profile has no key', async () => {
     const r = await run(['auth', 'token', '--profile', 'default']);
     expect(r.code).toBe(3);
