@@ -3,7 +3,7 @@
 // (keyring-child.cjs): the native binding blocks the thread that calls it, sometimes for ever, and only
 // a process can be killed out of that. Tests put an in-memory or failing store in its place with
 // useKeyring(), as gh's tests do with keyring.MockInit().
-import { FailureError, InterruptedError, oneLine } from '../errors';
+import { FailureError, InterruptedError, oneLine, UsageError } from '../errors';
 
 export interface KeyringOp {
   op: 'get' | 'set' | 'delete';
@@ -46,10 +46,8 @@ function keyringTimeoutMs(env: Env): number {
   const raw = env.BOOKING_KEYRING_TIMEOUT;
   if (raw === undefined || raw === '') return DEFAULT_TIMEOUT_S * 1000;
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    // Not a usage error of this run's flags, but a setting it cannot honour: the default stands.
-    return DEFAULT_TIMEOUT_S * 1000;
-  }
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(`BOOKING_KEYRING_TIMEOUT must be a number of seconds above 0, not ${JSON.stringify(raw)}.`);
   return Math.round(seconds * 1000);
 }
 

@@ -188,6 +188,9 @@ describe('bounded in time, and Ctrl-C', () => {
       'error: the OS keyring is not answering: it did not answer within 0.2 s (is it locked, waiting for a password?).\n' +
         'raise BOOKING_KEYRING_TIMEOUT (seconds), or keep the key in the config file: booking login --insecure-storage, or BOOKING_KEY_STORE=file.\n',
     );
+    expect((await run(['whoami'], { env: { BOOKING_KEYRING_TIMEOUT: 'soon' } })).stderr).toBe(
+      'error: BOOKING_KEYRING_TIMEOUT must be a number of seconds above 0, not "soon".\n',
+    );
     // At login too: a timeout is not taken for "no keyring", so the key does not go to the file.
     const l = await login([], { BOOKING_KEYRING_TIMEOUT: '0.2' });
     expect(l.code).toBe(1);
@@ -253,6 +256,16 @@ describe('auth token', () => {
     const tty = await run(['auth', 'token'], { tty: true });
     expect(tty.stdout).toBe(`${KEY}\n`);
     expect(tty.stderr).toMatch(/^warning: this prints the API key in clear/);
+  });
+
+  it('refuses output flags it could not honour (exit 2)', async () => {
+    store.entries.set(entryId(), KEY);
+    for (const flag of [['--json'], ['-o', 'tsv'], ['--jq', '.'], ['--fields', 'a']]) {
+      const r = await run(['auth', 'token', ...flag]);
+      expect(r.code, flag.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: auth token prints the key alone: --\S+ means nothing here\.\n/);
+    }
   });
 
   it('exit 3 when the profile has no key', async () => {

@@ -3,6 +3,7 @@
 import type { RunResult } from '../deps';
 import { defineCommand } from '../define';
 import type { Context } from '../../context';
+import { UsageError } from '../../errors';
 
 export const newCmdAuthToken = defineCommand<object>({
   name: 'token',
@@ -18,6 +19,11 @@ export const newCmdAuthToken = defineCommand<object>({
 });
 
 async function runToken(_opts: object, ctx: Context): RunResult {
+  // The key alone, one line: a format or a field list would mean nothing (the contract's rule for flags
+  // a command cannot honour).
+  const shaping =
+    ctx.globals.jq !== undefined ? '--jq' : ctx.globals.fields ? '--fields' : ctx.globals.output ? '--output/--json' : undefined;
+  if (shaping) throw new UsageError(`auth token prints the key alone: ${shaping} means nothing here.`);
   // Not masked: printing it is the point. The key mask is fed by the HTTP client, which this never makes.
   const { apiKey } = await ctx.connection();
   if (ctx.io.stdoutIsTTY)
