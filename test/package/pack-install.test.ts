@@ -54,7 +54,12 @@ function run(
     string
   >;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...base, ...env },
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     child.stdin?.end(input);
     running.add(child);
     let stdout = '';

@@ -33,7 +33,18 @@ describe('dist/command-facts.json', () => {
 
   it('names the commands that send requests, as they may be typed', () => {
     expect([...builtFacts().sendsRequests].sort()).toEqual(
-      ['login', 'auth login', 'whoami', 'bookings list', 'bookings ls', 'bookings get', 'bookings view', 'bookings watch', 'event-types', 'api'].sort(),
+      [
+        'login',
+        'auth login',
+        'whoami',
+        'bookings list',
+        'bookings ls',
+        'bookings get',
+        'bookings view',
+        'bookings watch',
+        'event-types',
+        'api',
+      ].sort(),
     );
   });
 });

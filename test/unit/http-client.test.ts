@@ -121,7 +121,10 @@ describe('error messages', () => {
   it('a refused connection says where it tried to connect (exit 1) after the retries', async () => {
     r = rig(() => ({ error: 'ECONNREFUSED' }), { baseUrl: 'https://api.example.test:9' });
     const e = await failure(r.client.get('/api/v1/me'));
-    expect(e).toMatchObject({ message: 'GET /api/v1/me: cannot connect to api.example.test:9 (ECONNREFUSED) (after 3 retries)', exitCode: 1 });
+    expect(e).toMatchObject({
+      message: 'GET /api/v1/me: cannot connect to api.example.test:9 (ECONNREFUSED) (after 3 retries)',
+      exitCode: 1,
+    });
     expect(r.seen()).toHaveLength(4);
   });
 

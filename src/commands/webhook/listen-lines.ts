@@ -43,7 +43,25 @@ export type ListenRecord = DeliveryRecord | ForwardRecord;
 
 const isDelivery = (r: ListenRecord): r is DeliveryRecord => 'verdict' in r;
 
-const KEYS = ['type', 'time', 'event', 'authentic', 'reason', 'uid', 'bytes', 'method', 'path', 'capture', 'forward', 'secret', 'status', 'attempt', 'first_capture', 'since_previous_ms', 'since_first_ms'] as const;
+const KEYS = [
+  'type',
+  'time',
+  'event',
+  'authentic',
+  'reason',
+  'uid',
+  'bytes',
+  'method',
+  'path',
+  'capture',
+  'forward',
+  'secret',
+  'status',
+  'attempt',
+  'first_capture',
+  'since_previous_ms',
+  'since_first_ms',
+] as const;
 
 /**
  * The writer of listen's lines, through the output layer (src/output/records.ts): -o, --json
