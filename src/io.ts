@@ -26,6 +26,12 @@ export interface IOStreams {
   /** Masks this key (and its encoded forms) in everything written from now on, here and through(). */
   maskSecret(key: string): void;
   /**
+   * Writes the key itself and a newline to stdout: the one write the key mask lets through, for
+   * `auth token`, whose point is to print it (BOOKING_API_KEY is masked from the first byte). The
+   * escaper and the failure handling still apply.
+   */
+  writeKey(key: string): void;
+  /**
    * The same door (mask, escaper, failure handling; src/output/door.ts) in front of another stdout
    * destination, such as a pager's stdin: the only way to write anywhere but these streams.
    */

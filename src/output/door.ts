@@ -59,8 +59,8 @@ function escapeChunk(chunk: string | Uint8Array): string | Uint8Array {
   return safe === text ? chunk : safe;
 }
 
-/** Stages 1-3 in front of one destination. */
-function doorStream(dest: Destination, maskers: readonly Masker[]): OutStream {
+/** Stages 1-3 in front of one destination; `writeUnmasked` skips stage 1 (see IOStreams.writeKey). */
+function doorStream(dest: Destination, maskers: readonly Masker[]): OutStream & { writeUnmasked(text: string): unknown } {
   const target = dest.stream;
   let failed = false;
   const fail = (err: unknown) => {
@@ -69,20 +69,22 @@ function doorStream(dest: Destination, maskers: readonly Masker[]): OutStream {
     dest.onFailure?.(err instanceof Error ? err : new Error(String(err)));
   };
   if (dest.onFailure && typeof (target as { on?: unknown }).on === 'function') (target as unknown as NodeJS.EventEmitter).on('error', fail);
+  const write = (chunk: string | Uint8Array, mask: boolean) => {
+    let out = mask ? maskChunk(chunk, maskers) : chunk;
+    if (dest.isTTY) out = escapeChunk(out);
+    // After a failure the bytes have nowhere to go: dropped, and the handler has been told.
+    if (failed && dest.onFailure) return false;
+    try {
+      return target.write(out);
+    } catch (err) {
+      if (!dest.onFailure) throw err;
+      fail(err);
+      return false;
+    }
+  };
   return {
-    write(chunk: string | Uint8Array) {
-      let out = maskChunk(chunk, maskers);
-      if (dest.isTTY) out = escapeChunk(out);
-      // After a failure the bytes have nowhere to go: dropped, and the handler has been told.
-      if (failed && dest.onFailure) return false;
-      try {
-        return target.write(out);
-      } catch (err) {
-        if (!dest.onFailure) throw err;
-        fail(err);
-        return false;
-      }
-    },
+    write: (chunk: string | Uint8Array) => write(chunk, true),
+    writeUnmasked: (text: string) => write(text, false),
     get writableNeedDrain() {
       return target.writableNeedDrain;
     },
@@ -103,23 +105,27 @@ export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFa
     known.add(key);
     maskers.push(...keyMaskers(key));
   };
-  const build = (out: Destination, err: Destination, over: { stderrIsTTY: boolean; color: boolean }): IOStreams => ({
-    get stdin() {
-      return facts.stdin();
-    },
-    get stdinIsTTY() {
-      return facts.stdinIsTTY();
-    },
-    stdout: doorStream(out, maskers),
-    stderr: doorStream(err, maskers),
-    stdoutIsTTY: out.isTTY,
-    // A fact for the command (a pager that has the terminal turns the progress line off); the
-    // escaper keeps following what stderr really is.
-    stderrIsTTY: over.stderrIsTTY,
-    color: over.color,
-    columns: facts.columns,
-    maskSecret,
-    through: (next, opts) => build(next, err, opts),
-  });
+  const build = (out: Destination, err: Destination, over: { stderrIsTTY: boolean; color: boolean }): IOStreams => {
+    const stdout = doorStream(out, maskers);
+    return {
+      get stdin() {
+        return facts.stdin();
+      },
+      get stdinIsTTY() {
+        return facts.stdinIsTTY();
+      },
+      stdout,
+      stderr: doorStream(err, maskers),
+      writeKey: (key) => void stdout.writeUnmasked(`${key}\n`),
+      stdoutIsTTY: out.isTTY,
+      // A fact for the command (a pager that has the terminal turns the progress line off); the
+      // escaper keeps following what stderr really is.
+      stderrIsTTY: over.stderrIsTTY,
+      color: over.color,
+      columns: facts.columns,
+      maskSecret,
+      through: (next, opts) => build(next, err, opts),
+    };
+  };
   return build(stdout, stderr, { stderrIsTTY: stderr.isTTY, color: facts.color });
 }

@@ -24,11 +24,12 @@ async function runToken(_opts: object, ctx: Context): RunResult {
   const shaping =
     ctx.globals.jq !== undefined ? '--jq' : ctx.globals.fields ? '--fields' : ctx.globals.output ? '--output/--json' : undefined;
   if (shaping) throw new UsageError(`auth token prints the key alone: ${shaping} means nothing here.`);
-  // Not masked: printing it is the point. The key mask is fed by the HTTP client, which this never makes.
+  // Not masked: printing it is the point. The door masks BOOKING_API_KEY from the first byte, so the
+  // key goes out through its one unmasked write.
   const { apiKey } = await ctx.connection();
   if (ctx.io.stdoutIsTTY)
     ctx.io.stderr.write(
       'warning: this prints the API key in clear; it stays in the terminal and its scrollback. Pipe it where it is needed instead.\n',
     );
-  ctx.io.stdout.write(`${apiKey}\n`);
+  ctx.io.writeKey(apiKey);
 }
