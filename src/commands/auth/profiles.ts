@@ -29,6 +29,9 @@ interface ProfileRow {
   keyStore: KeySource | null;
 }
 
+/** Every key of a row, for the --fields check: `satisfies` makes a key added to the row missing here a type error. */
+const ROW_KEYS = Object.keys({ name: 0, active: 0, baseUrl: 0, apiKey: 0, keyStore: 0 } satisfies Record<keyof ProfileRow, 0>);
+
 async function runProfiles(_opts: object, ctx: Context): RunResult {
   const store = await ctx.config();
   const active = ctx.globals.profile;
@@ -65,7 +68,7 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
   const { createListWriter } = await import('../../output/index');
   const { checkKeys } = await import('../../output/records');
   // Checked against the row's keys, so a typo is exit 2 with no profile saved too.
-  checkKeys(ctx, ['name', 'active', 'baseUrl', 'apiKey']);
+  checkKeys(ctx, ROW_KEYS);
   const writer = await createListWriter(ctx);
   await writer.write(rows);
   await writer.end();
