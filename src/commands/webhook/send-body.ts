@@ -5,9 +5,8 @@ import { closeSync, fstatSync } from 'node:fs';
 import type { Context } from '../../context';
 import { UsageError } from '../../errors';
 import { readCapture } from '../../webhook/reader';
-import { headerValues } from '../../webhook/capture';
+import { CAPTURE_LIMIT, headerValues } from '../../webhook/capture';
 import { openInput, readAll, readStreamChunks, type Input } from '../../webhook/input';
-import { SPOOL_LIMIT } from '../../webhook/reader';
 import { noteTerminalBody } from './terminal-note';
 import { EVENTS, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../../webhook/signature';
 import { samplePayload } from '../../webhook/payload';
@@ -36,7 +35,7 @@ export interface Outgoing {
 }
 
 /** The largest body `send` reads (--body, a capture's body): the limit captures have everywhere. */
-const SEND_BODY_LIMIT = SPOOL_LIMIT;
+const SEND_BODY_LIMIT = CAPTURE_LIMIT;
 
 export async function outgoingDelivery(opts: BodyOptions, ctx: Context): Promise<Outgoing> {
   const sets = (opts.set ?? []).map(parseSet);
@@ -75,9 +74,9 @@ function withSets(body: Buffer, from: string, sets: SetField[]): Buffer {
 async function replayed(path: string, opts: BodyOptions, sets: SetField[], ctx: Context): Promise<Outgoing> {
   if (opts.body !== undefined) throw new UsageError(`a capture carries its own body: --body (${opts.body}) is not used with --request.`);
   const chunks: Buffer[] = [];
-  const bounded = bytesUnder(path);
-  // Copied: a file's chunks come in one reused buffer.
-  const { head } = await readCapture(ctx.io, path, (chunk) => chunks.push(Buffer.from(bounded(chunk))), ctx.signal);
+  // Copied: a file's chunks come in one reused buffer. The reader bounds the body itself (CAPTURE_LIMIT,
+  // the limit of captures everywhere: exit 2 naming the capture before anything is sent).
+  const { head } = await readCapture(ctx.io, path, (chunk) => chunks.push(Buffer.from(chunk)), ctx.signal);
   let body: Buffer = Buffer.concat(chunks);
   checkHeaderBytes(head.rawHeaders, path);
   const captured = headerValues(head.rawHeaders, EVENT_HEADER)[0]?.trim();
