@@ -31,7 +31,7 @@ export interface BodySource {
   readonly name: string;
 }
 
-const SPOOL_LIMIT = 64 * 1024 * 1024;
+export const SPOOL_LIMIT = 64 * 1024 * 1024;
 
 /**
  * A body from FILE, or from stdin when FILE is "-" or absent. Unreadable → UsageError (exit 2); a
