@@ -35,6 +35,11 @@ export interface RecordWriter<R> {
   write(r: R): Promise<void>;
   /** Writes out what is held, before a message on stderr, so a terminal shows them in order. */
   flush(): void;
+  /**
+   * The run stopped part-way (Ctrl-C): what is held is written as whole lines, and a json array is
+   * left unclosed, as a list cut short leaves it (list-writer.ts): never valid JSON for part of a run.
+   */
+  abort(): void;
   end(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function createRecordWriter<R>(ctx: OutputContext, mode: RecordMode
     return {
       write: (r) => list.write([spec.data(r)]),
       flush() {},
+      abort: () => list.abort(),
       end: async () => list.end(),
     };
   }
@@ -62,6 +68,7 @@ function oneRecord<R>(ctx: OutputContext, spec: RecordSpec<R>): RecordWriter<R> 
   return {
     write: async (r) => void (held = r),
     flush() {},
+    abort() {},
     async end() {
       if (held === undefined) return;
       const { writeRecord } = await import('./record');
@@ -83,6 +90,7 @@ function lineWriter<R>(ctx: OutputContext, line: (r: R) => string): RecordWriter
       if (held.length >= 16 * 1024) flush();
     },
     flush,
+    abort: flush,
     end: async () => flush(),
   };
 }
@@ -95,7 +103,7 @@ async function streamWriter<R>(ctx: OutputContext, spec: RecordSpec<R>): Promise
   if (ctx.globals.jq !== undefined) {
     const { loadJqFilter } = await import('./jq');
     const filter = await loadJqFilter(ctx, ctx.globals.jq);
-    return { write: async (r) => filter.write(shape(r)), flush() {}, end: async () => {} };
+    return { write: async (r) => filter.write(shape(r)), flush() {}, abort() {}, end: async () => {} };
   }
   const format = outputFormat(ctx);
   const fields = fieldList(ctx);
@@ -104,7 +112,7 @@ async function streamWriter<R>(ctx: OutputContext, spec: RecordSpec<R>): Promise
     const cell = format === 'tsv' ? rawText : displayText;
     text = (r) => `${fields.map((f) => cell(getPath(spec.data(r), parsePath(f)))).join(format === 'tsv' ? '\t' : '  ')}\n`;
   } else text = (r) => ownLine(spec, format === 'tsv', r);
-  return { write: async (r) => emit(ctx, text(r)), flush() {}, end: async () => {} };
+  return { write: async (r) => emit(ctx, text(r)), flush() {}, abort() {}, end: async () => {} };
 }
 
 /** The command's own form of the record: its tsv fields, or its line. */

@@ -7,7 +7,7 @@
 // Bounded on any input: a capture is read under its size limit (capture.ts), a HAR file under its own
 // (har.ts); what is not a regular file in a folder (a FIFO named x.http) is reported and skipped, never
 // waited on; Ctrl-C ends a wait at once, and the verdicts already made are written first (whole lines;
-// `-o json` prints nothing, as a list cut short does).
+// `-o json` leaves its array unclosed, as a list cut short does: never valid JSON for part of a run).
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../../context';
@@ -47,8 +47,8 @@ export async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: 
       else await run.file(() => verifyFile(item, secrets, opts.event, ctx, () => out.flush()), item.path);
     }
   } catch (err) {
-    // Ctrl-C: the verdicts already made are not lost (a json array is not printed half-made).
-    if (err instanceof InterruptedError) out.flush();
+    // Ctrl-C: the verdicts already made are not lost (a json array is left unclosed, as a list's is).
+    if (err instanceof InterruptedError) out.abort();
     throw err;
   }
   await out.end();
