@@ -16,10 +16,10 @@ describe('booking version', () => {
     expect(word.stdout).toBe(flag.stdout);
   });
 
-  it('is a record with --json', async () => {
+  it('prints text, as gh does: --json is refused (exit 2), not ignored', async () => {
     const r = await runMain(['version', '--json']);
-    expect(r.code).toBe(0);
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['version']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toContain("--json does not apply to 'booking version'");
   });
 });
 

@@ -1,5 +1,5 @@
 // `booking version`, as gh has it beside `--version`: the same line, for the user who types the word.
-// With -o json / --json / --jq it is a record ({"version": …}), as every command that prints one.
+// Text, as gh's: -o, --json, --jq and --fields are refused (exit 2) rather than turned into a record.
 import type { Command } from 'commander';
 import type { CommandDeps } from '../deps';
 import { defineCommand } from '../define';
@@ -10,15 +10,10 @@ const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-d
 const newCmdVersion = defineCommand<object>({
   name: 'version',
   description: 'print the version (as --version does)',
-  examples: ['booking version', 'booking version --json'],
+  printsText: 'the version line',
+  examples: ['booking version', 'booking --version'],
   async run(_opts, ctx) {
-    const { globals } = ctx;
-    if (globals.output === undefined && globals.jq === undefined && globals.fields === undefined) {
-      ctx.io.stdout.write(`${VERSION}\n`);
-      return;
-    }
-    const { writeRecord } = await import('../../output/index');
-    await writeRecord(ctx, { version: VERSION });
+    ctx.io.stdout.write(`${VERSION}\n`);
   },
 });
 
