@@ -19,10 +19,16 @@ export interface JqFilter {
   write(value: unknown): Promise<void>;
   /** The same for input already made JSON text (a list's array: ./jq-input's JqListInput). */
   writeJson(json: string): Promise<void>;
+  /** Ends the worker (a stream's filter, kept for its next record); a one-shot filter ends by itself. */
+  close(): void;
 }
 
-/** Loads jq and checks the expression compiles (a usage error, exit 2, when it does not). */
-export async function loadJqFilter(ctx: OutputContext, expression: string): Promise<JqFilter> {
+/**
+ * Loads jq and checks the expression compiles (a usage error, exit 2, when it does not). The worker
+ * ends after the first write, or, with `stream` (records that come while a command runs: listen,
+ * watch), stays for the next one until close() (idle, it does not keep the process alive).
+ */
+export async function loadJqFilter(ctx: OutputContext, expression: string, opts: { stream?: boolean } = {}): Promise<JqFilter> {
   const jq = await startJq(ctx.signal);
   try {
     // Compiled, never run: `if false` keeps the filter from running on a null input (it could loop or
@@ -45,11 +51,14 @@ export async function loadJqFilter(ctx: OutputContext, expression: string): Prom
       emit(ctx, jqResultText(result.stdout, ctx.io.stdoutIsTTY));
       // A runtime failure (`error("x")`, `.[]` on a number) after the results before it, as jq does: exit 1.
       if (result.exitCode !== 0) throw new FailureError(`--jq: ${runtimeMessage(result.stderr)}`);
-    } finally {
+    } catch (err) {
       jq.close();
+      throw err;
+    } finally {
+      if (!opts.stream) jq.close();
     }
   };
-  return { write: (value) => writeJson(jqInputOf(value)), writeJson };
+  return { write: (value) => writeJson(jqInputOf(value)), writeJson, close: () => jq.close() };
 }
 
 /** jq's run; its WebAssembly running out of memory part-way is said as such (exit 1). */

@@ -102,8 +102,9 @@ async function streamWriter<R>(ctx: OutputContext, spec: RecordSpec<R>): Promise
   let text: (r: R) => string;
   if (ctx.globals.jq !== undefined) {
     const { loadJqFilter } = await import('./jq');
-    const filter = await loadJqFilter(ctx, ctx.globals.jq);
-    return { write: async (r) => filter.write(shape(r)), flush() {}, abort() {}, end: async () => {} };
+    // One worker for the whole stream: a filter that ended after its first record would fail the next.
+    const filter = await loadJqFilter(ctx, ctx.globals.jq, { stream: true });
+    return { write: async (r) => filter.write(shape(r)), flush() {}, abort: () => filter.close(), end: async () => filter.close() };
   }
   const format = outputFormat(ctx);
   const fields = fieldList(ctx);
