@@ -264,7 +264,7 @@ describe('auth token', () => {
       const r = await run(['auth', 'token', ...flag]);
       expect(r.code, flag.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^error: auth token prints the key alone: --\S+ means nothing here\.\n/);
+      expect(r.stderr).toMatch(/^error: -\S+ does not apply to 'booking auth token': it prints the key alone, not records\.\n/);
     }
   });
 

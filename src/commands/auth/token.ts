@@ -3,11 +3,12 @@
 import type { RunResult } from '../deps';
 import { defineCommand } from '../define';
 import type { Context } from '../../context';
-import { UsageError } from '../../errors';
 
 export const newCmdAuthToken = defineCommand<object>({
   name: 'token',
   description: "print the profile's API key on stdout, for scripts (a warning on stderr when stdout is a terminal)",
+  // The key alone, one line: a format or a field list would mean nothing (exit 2, src/output/shaping.ts).
+  printsText: 'the key alone',
   notes:
     '\nThe key is looked for as every command does: BOOKING_API_KEY, then the OS keyring, then the config file.\nExit 3 when the profile has no key (or no base URL).',
   examples: [
@@ -19,11 +20,6 @@ export const newCmdAuthToken = defineCommand<object>({
 });
 
 async function runToken(_opts: object, ctx: Context): RunResult {
-  // The key alone, one line: a format or a field list would mean nothing (the contract's rule for flags
-  // a command cannot honour).
-  const shaping =
-    ctx.globals.jq !== undefined ? '--jq' : ctx.globals.fields ? '--fields' : ctx.globals.output ? '--output/--json' : undefined;
-  if (shaping) throw new UsageError(`auth token prints the key alone: ${shaping} means nothing here.`);
   // Not masked: printing it is the point. The door masks BOOKING_API_KEY from the first byte, so the
   // key goes out through its one unmasked write.
   const { apiKey } = await ctx.connection();
