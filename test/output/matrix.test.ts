@@ -49,6 +49,12 @@ interface RecordRow {
 const RECORDS: Record<string, RecordRow> = {
   'bookings list': { args: () => ['bookings', 'list'], field: 'uid' },
   'bookings get': { args: () => ['bookings', 'get', 'bk_1'], field: 'uid' },
+  // Polls until stopped: --initial gives the first poll's bookings as events; stopped once they are out.
+  'bookings watch': {
+    args: () => ['bookings', 'watch', '--initial', '--interval', '2'],
+    field: 'uid',
+    during: async (_stderr, stdout) => until(() => stdout() !== ''),
+  },
   'event-types': { args: () => ['event-types'], field: 'slug' },
   api: { args: () => ['api', '/api/v1/me'], field: 'name', refuses: ['table', 'tsv', 'ndjson'] },
   whoami: { args: () => ['whoami'], field: 'name' },

@@ -108,12 +108,31 @@ describe('bookings watch', () => {
     const r = await watch(
       [[bk('a', 'pending')], [{ ...bk('a', 'pending'), title: 'renamed' }], [{ ...bk('a', 'cancelled'), title: 'renamed' }]],
       { initial: true },
-      { output: 'ndjson', fields: ['uid', 'status'] },
+      { output: 'ndjson', fields: ['type', 'uid', 'booking.uid', 'booking.status', 'changes'] },
     );
-    expect(events(r.io).map(({ at: _, ...e }) => e)).toEqual([
+    // The rename is not watched (no booking.title named): only the status change is an event.
+    expect(events(r.io)).toEqual([
       { type: 'listed', uid: 'a', booking: { uid: 'a', status: 'pending' } },
       { type: 'changed', uid: 'a', changes: { status: ['pending', 'cancelled'] } },
     ]);
+  });
+
+  it('--jq and --fields apply to each event; a field no event has is exit 2 before the first poll', async () => {
+    const polls = [[bk('a', 'pending')], [bk('a', 'confirmed')]];
+    // One jq worker for the whole stream: every event goes through it, not only the first.
+    const jq = await watch([[bk('a', 'pending')], [bk('a', 'confirmed'), bk('b', 'pending')]], {}, { jq: '"\\(.type) \\(.uid)"' });
+    expect(jq.io.out()).toBe('changed a\nadded b\n');
+    const cut = await watch(polls, {}, { output: 'tsv', fields: ['uid', 'changes.status'] });
+    expect(cut.io.out()).toBe('a\t["pending","confirmed"]\n');
+    const typo = watch(polls, {}, { fields: ['stauts'] });
+    await expect(typo).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('"stauts"') });
+  });
+
+  it('a booking field named under booking. that no booking has is exit 2, as for bookings list', async () => {
+    await expect(watch([[bk('a', 'pending')]], {}, { fields: ['booking.stauts'] })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('"stauts"'),
+    });
   });
 
   it("a 429 after the client's retries waits what Retry-After asks, at least the interval, and goes on", async () => {
@@ -181,15 +200,13 @@ describe('watch state', () => {
 });
 
 describe('bookings watch flags', () => {
-  it('refuses an interval under 2 s, -o json and --jq (exit 2)', async () => {
+  it('refuses an interval under 2 s, and a --fields typo before connecting (exit 2)', async () => {
     const env = { BOOKING_BASE_URL: 'http://127.0.0.1:9', BOOKING_API_KEY: 'k', BOOKING_CONFIG_DIR: '/nonexistent-booking-test' };
     const short = await runMain(['bookings', 'watch', '--interval', '1s'], { env });
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('--interval');
-    for (const flag of [['--json'], ['--jq', '.']]) {
-      const r = await runMain(['bookings', 'watch', ...flag], { env });
-      expect(r.code, flag[0]).toBe(2);
-      expect(r.stderr).toMatch(/ndjson/);
-    }
+    const typo = await runMain(['bookings', 'watch', '--json', 'uid,stauts'], { env });
+    expect(typo).toMatchObject({ code: 2, stdout: '' });
+    expect(typo.stderr).toBe('error: no record has the field "stauts"; available fields: type, uid, booking, changes, last, at.\n');
   });
 });

@@ -100,6 +100,8 @@ export class WatchState {
       if (old !== kept.get(path)) changes[path] = [restore(old), value ?? null];
     }
     for (const [path, old] of before.leaves) if (!kept.has(path)) changes[path] = [restore(old), null];
+    // A new digest with the same leaves (its keys reordered): nothing a reader would call a change.
+    if (Object.keys(changes).length === 0) return undefined;
     return { type: 'changed', uid, changes, at };
   }
 

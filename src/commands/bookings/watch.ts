@@ -7,7 +7,7 @@ import type { RunResult } from '../deps';
 import { defineCommand, option } from '../define';
 import { pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
 import { hint, type Context } from '../../context';
-import { InterruptedError, RateLimitError, UsageError } from '../../errors';
+import { InterruptedError, RateLimitError } from '../../errors';
 import { backoffMs, sleep as realSleep } from '../../http/retry';
 import { bookingFilterOptions } from './list';
 
@@ -34,14 +34,16 @@ export const newCmdBookingsWatch = defineCommand<BookingsWatchOptions>({
   ],
   sendsRequests: true,
   notes:
-    '\nOn a terminal: a line per change, with the time of the poll. -o ndjson: one JSON event per line\n' +
-    '({"type":"changed","uid":…,"changes":{"status":["pending","confirmed"]},"at":…}); in a pipe: tsv.\n' +
+    '\nOn a terminal: a line per change, with the time of the poll. -o ndjson (or json): one JSON event per\n' +
+    'line ({"type":"changed","uid":…,"changes":{"status":["pending","confirmed"]},"at":…}); in a pipe: tsv.\n' +
+    'An event has type, uid, at, and booking (listed, added), changes (changed) or last (removed); --jq\n' +
+    'and --fields apply to each. Naming booking fields (booking.status, changes.start) watches only those.\n' +
     'A 429 answer is honoured (Retry-After, else a growing wait); Ctrl-C stops it (exit 0).',
   examples: [
     'booking bookings watch',
     'booking bookings watch -s confirmed --interval 5s --initial',
-    'booking bookings watch -o ndjson | jq -c \'select(.type == "changed")\'',
-    'booking bookings watch --fields status,start',
+    'booking bookings watch --jq \'select(.type == "changed") | .uid\'',
+    'booking bookings watch --fields type,uid,changes.status,booking.status -o ndjson',
   ],
   run: runBookingsWatch,
 });
@@ -57,18 +59,16 @@ function parseInterval(value: string): number {
 }
 
 export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context): RunResult {
-  const { globals } = ctx;
-  // An endless stream has no array to close: one event per line is the JSON form.
-  if (globals.jq !== undefined) throw new UsageError('--jq does not apply to watch: use -o ndjson and pipe it to jq.');
-  if (globals.output === 'json') throw new UsageError('watch prints a stream: use -o ndjson for one JSON event per line.');
-  const [client, connection, { paginatePages }, { WatchState }, { createEventWriter }, { fieldCheck }] = await Promise.all([
-    ctx.http(),
-    ctx.connection(),
+  const [{ paginatePages }, { WatchState }, { createEventWriter, watchedFields }, { fieldCheck }] = await Promise.all([
     import('../../http/paginate'),
     import('./watch-state'),
     import('./watch-output'),
     import('../../output/field-check'),
   ]);
+  // Before anything is asked of the service: a --fields typo is exit 2 here.
+  const writer = await createEventWriter(ctx);
+  const watched = watchedFields(ctx);
+  const [client, connection] = await Promise.all([ctx.http(), ctx.connection()]);
   const fromFlags = opts.cursorPath !== undefined || opts.cursorFromLast !== undefined;
   const rules = pagingRules(opts);
   const pageOptions = {
@@ -84,9 +84,9 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
     onNote: (line: string) => void ctx.io.stderr.write(`${line}\n`),
   };
   const wait = ctx.sleep ?? realSleep;
-  const state = new WatchState(globals.fields);
-  const writer = createEventWriter(ctx);
-  const fields = fieldCheck(ctx);
+  const state = new WatchState(watched);
+  // The booking fields watched, checked against the first page as `bookings list` checks --fields.
+  const fields = fieldCheck({ ...ctx, globals: { ...ctx.globals, fields: watched } });
   const intervalMs = opts.interval * 1000;
   let polls = 0;
   let limited = 0;
@@ -105,11 +105,11 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
             const event = state.see(item, at, first);
             if (event && (!first || opts.initial)) events.push(event);
           }
-          if (events.length > 0) await writer.write(events);
+          for (const event of events) await writer.write(event);
         }
         // Only a whole walk tells what left the list.
-        if (!first) await writer.write(state.sweep(at));
-        else state.sweep(at);
+        const gone = state.sweep(at);
+        if (!first) for (const event of gone) await writer.write(event);
         if (first) hint(ctx, `Watching ${state.size} booking${state.size === 1 ? '' : 's'}, every ${opts.interval}s; Ctrl-C to stop.`);
         polls++;
         limited = 0;
