@@ -5,4 +5,3 @@ export { writeRecord, writeJsonValue, writeEscapedText } from './record';
 export { createProgress } from './progress';
 export { BOOKING_COLUMNS } from './booking-columns';
 export { drained } from './sink';
-export { writeLines } from './stream';
