@@ -22,7 +22,8 @@ const lazyImportsExternal = {
 
 const result = await build({
   stdin: {
-    contents: "export { bookingProgram, completionFiles } from './src/completion/generate';",
+    contents:
+      "export { wholeProgram as bookingProgram } from './src/command-facts'; export { completionFiles } from './src/completion/generate';",
     resolveDir: root,
     loader: 'ts',
   },

@@ -3,7 +3,7 @@
 // so no key or secret of booking's own (BOOKING_API_KEY, BOOKING_WEBHOOK_SECRET) reaches it.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { KeyringUnavailableError, type KeyringOp, type KeyringResult } from './keyring';
+import { KeyringUnavailableError, type KeyringOp, type KeyringResult } from './keyring-types';
 
 /** What the binding reads to find the keyring on each platform; nothing else is passed on. */
 const PASSED_ENV = [

@@ -5,23 +5,9 @@
 // useKeyring(), as gh's tests do with keyring.MockInit().
 import { FailureError, InterruptedError, oneLine, UsageError } from '../errors';
 
-export interface KeyringOp {
-  op: 'get' | 'set' | 'delete';
-  service: string;
-  account: string;
-  secret?: string;
-}
-
-/** One op's outcome: get → the key or null; set → null; delete → whether there was an entry. */
-export type KeyringResult = { ok: true; value: string | boolean | null } | { ok: false; error: string };
-
-/** What a keyring must do; ops run in order, and the signal aborts them all. */
-export interface SecretStore {
-  run(ops: KeyringOp[], signal: AbortSignal): Promise<KeyringResult[]>;
-}
-
-/** No keyring answered (no D-Bus session, no Secret Service): the file may stand in, said out loud. */
-export class KeyringUnavailableError extends Error {}
+export type { KeyringOp, KeyringResult, SecretStore } from './keyring-types';
+export { KeyringUnavailableError } from './keyring-types';
+import { KeyringUnavailableError, type KeyringOp, type KeyringResult, type SecretStore } from './keyring-types';
 
 /** The keyring did not answer in time: an error, never a silent fallback (it may be asking for a password). */
 export class KeyringTimeoutError extends FailureError {}

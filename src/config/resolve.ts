@@ -2,9 +2,9 @@
 // BOOKING_BASE_URL, through commander) over the profile's baseUrl; the key from BOOKING_API_KEY, the
 // OS keyring or config.json, in that order (key-location.ts).
 import type { ConfigStore, Connection } from './types';
-import type { GlobalOptions } from '../context';
+import type { GlobalOptions } from '../globals';
 import { AuthError, UsageError } from '../errors';
-import { assertTransportAllowed } from '../http/url';
+import { assertTransportAllowed } from './transport';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from './keys';
 import { lookupKey } from './key-location';
 

@@ -5,10 +5,11 @@
 import { EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
-import type { GlobalOptions } from '../context';
+import type { GlobalOptions } from '../globals';
 import type { IOStreams } from '../io';
 import { CliError, FailureError, InterruptedError } from '../errors';
-import { assertSameOrigin, assertTransportAllowed, isLoopbackHost, joinUrl, showUrl, withQuery } from './url';
+import { assertSameOrigin, joinUrl, showUrl, withQuery } from './url';
+import { assertTransportAllowed, isLoopbackHost } from '../config/transport';
 import { errorCode, errorForStatus, formatSeconds, networkFailure, requestName, statusLine } from './failures';
 import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryAfterMs, sleep, type Sleep } from './retry';
 import { createDebugLog } from './debug-log';

@@ -1,7 +1,8 @@
 // What the user reads when a request fails: one line naming method, path, status and the server's own
 // message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
 import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
-import { displayPath, isLoopbackHost } from './url';
+import { displayPath } from './url';
+import { isLoopbackHost } from '../config/transport';
 import { maskKeyIn } from '../key-mask';
 import { escapeOneLine } from '../output/escape';
 

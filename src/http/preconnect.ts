@@ -8,7 +8,7 @@
 // host the client would refuse.
 import { connect as netConnect, type Socket } from 'node:net';
 import type { buildConnector } from 'undici';
-import { assertTransportAllowed, bareHost, isLoopbackHost } from './url';
+import { assertTransportAllowed, bareHost, isLoopbackHost } from '../config/transport';
 
 type Connector = buildConnector.connector;
 type ConnectOptions = buildConnector.Options;

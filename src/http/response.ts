@@ -4,7 +4,7 @@ import { FailureError } from '../errors';
 import { parseMarked } from '../json';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
-import { MAX_DEPTH, scanJson } from './json-scan';
+import { MAX_DEPTH, scanJson } from '../json-scan';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
   let parsed: { value: unknown } | undefined;

@@ -4,7 +4,7 @@
 // its backoff has no jitter. Here a lost connection repeats the whole request.
 import { InterruptedError } from '../errors';
 import { errorCode } from './failures';
-import { isLoopbackHost } from './url';
+import { isLoopbackHost } from '../config/transport';
 
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 

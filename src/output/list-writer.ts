@@ -1,7 +1,7 @@
 // Lists in the four formats, each written as its items arrive, in constant time and memory per item:
 // tsv and ndjson line by line; json as one array, element by element; the table with column widths
 // taken from the first page (at most SAMPLE rows of it), later rows fitted to them.
-import { hint, outputFormat } from '../context';
+import { hint, outputFormat } from './hint';
 import { chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
 import { tsvCell } from './cells';
 import { project } from './paths';

@@ -9,13 +9,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Context } from '../context';
+import type { GlobalOptions } from '../globals';
+import type { IOStreams } from '../io';
 import { FailureError } from '../errors';
 import { escapeOneLine } from './escape';
 
-export interface Pager {
+/** What the pager needs of a run's context (the command's whole context passes through it unchanged). */
+export interface PagerContext {
+  io: IOStreams;
+  globals: GlobalOptions;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+}
+
+export interface Pager<C extends PagerContext = PagerContext> {
   /** The context to write through: stdout is the pager's input, and the signal includes `stopped`. */
-  ctx: Context;
+  ctx: C;
   /** Aborted when the user quit the pager before the output was complete. */
   stopped: AbortSignal;
   /** No more output: waits for the user to quit the pager. */
@@ -23,7 +32,7 @@ export interface Pager {
 }
 
 /** The pager command to run, or undefined for none. */
-export function pagerCommand(ctx: Pick<Context, 'io' | 'globals' | 'env'>): string | undefined {
+export function pagerCommand(ctx: Pick<PagerContext, 'io' | 'globals' | 'env'>): string | undefined {
   if (!ctx.io.stdoutIsTTY || ctx.globals.noPager) return undefined;
   const chosen = ctx.env.BOOKING_PAGER ?? ctx.env.PAGER;
   if (chosen !== undefined) return chosen.trim() === '' || chosen.trim() === 'cat' ? undefined : chosen;
@@ -42,7 +51,7 @@ function onPath(name: string, path: string | undefined): boolean {
 }
 
 /** Starts the pager for this run's output, or returns undefined when there is to be none. */
-export function startPager(ctx: Context): Pager | undefined {
+export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined {
   const command = pagerCommand(ctx);
   if (!command) return undefined;
   let child: ChildProcess;

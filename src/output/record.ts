@@ -1,6 +1,6 @@
 // A single resource (get, whoami) and raw bodies (api). A record in tsv is `key<TAB>value` lines with
 // nested objects flattened to dot paths; on a terminal the same pairs as a two-column table.
-import { outputFormat } from '../context';
+import { outputFormat } from './hint';
 import { displayText, localTime, rawText } from './cells';
 import { localZoneName } from './columns';
 import { escapeControl, escapeControlKeepLines } from './escape';

@@ -6,7 +6,7 @@
 // - the command's own line (table) or tab-separated fields (tsv) only when no field was named;
 // - a field no record has is a usage error (exit 2) before anything runs, checked against the keys
 //   the command declares (a listener would otherwise find out at its first delivery).
-import { outputFormat } from '../context';
+import { outputFormat } from './hint';
 import { UsageError } from '../errors';
 import { jsonText } from '../json';
 import { displayText, rawText } from './cells';

@@ -1,12 +1,11 @@
 // Where every piece of output goes: stdout, whole lines per write (an interrupted run leaves whole
 // lines), never interleaved with a progress line on the same terminal.
-import type { Context } from '../context';
-import { hint } from '../context';
+import { hint, type RunOutput } from './hint';
 import { parsePath, type Path } from './paths';
 import { clearProgressLine } from './progress';
 
 /** What the output layer needs of a command's context; the signal, when given, stops long writes. */
-export type OutputContext = Pick<Context, 'io' | 'globals'> & { signal?: AbortSignal };
+export type OutputContext = RunOutput & { signal?: AbortSignal };
 
 /** Writes text made of whole lines to stdout. */
 export function emit(ctx: OutputContext, lines: string): void {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
 import { testIO } from '../../src/io';
 import { makeResponse } from '../../src/http/response';
-import { scanJson } from '../../src/http/json-scan';
+import { scanJson } from '../../src/json-scan';
 import { startOutputServer, type OutputServer } from '../helpers/output-server';
 
 let server: OutputServer;

@@ -1,8 +1,6 @@
 // Issue 21's "done when": a receiver that is not idempotent (it counts bookings by `created` events)
 // is shown to be so by `send --scenario lifecycle --duplicate 2` through `listen` (saving to DIR and
 // forwarding to it), then `verify --request DIR`.
-// LEAD: once verify marks duplicate bodies (hookverify's branch), assert its summary here too: 4
-// duplicates, each naming the earlier capture (see the TODO below).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -64,7 +62,11 @@ it('send --scenario lifecycle --duplicate 2 → listen → a receiver that count
   // verify --request DIR: every capture authentic.
   const v = makeCtx({ output: 'json' });
   expect(await runVerify({ request: [d.dir], secret: LISTEN_SECRET }, v)).toBe(0);
-  expect(JSON.parse(v.io.out())).toHaveLength(8);
-  // TODO(lead, with hookverify's duplicate marking): expect the 2nd, 4th, 6th and 8th verdicts to be
-  // marked duplicates of the capture before them, and the summary to count 4 duplicates.
+  const verdicts = JSON.parse(v.io.out()) as { file: string; authentic: boolean; duplicateOf: string | null }[];
+  expect(verdicts).toHaveLength(8);
+  expect(verdicts.every((x) => x.authentic)).toBe(true);
+  // The receiver's bug is found from the folder alone: every second copy is marked a duplicate of the
+  // capture before it, and the summary counts them.
+  expect(verdicts.map((x) => x.duplicateOf)).toEqual(verdicts.map((x, i) => (i % 2 === 1 ? verdicts[i - 1]!.file : null)));
+  expect(v.io.err()).toMatch(/\b4 duplicates?\b/);
 });

@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import { hint } from '../../context';
 import type { Connection } from '../../config/types';
 import { CliError, InterruptedError, UsageError } from '../../errors';
-import { assertTransportAllowed } from '../../http/url';
+import { assertTransportAllowed } from '../../config/transport';
 import { readStream } from '../../input';
 import { promptHidden } from '../../prompt';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from '../../config/keys';

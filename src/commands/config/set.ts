@@ -3,7 +3,7 @@ import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { profileKey, settingValue } from '../../config/keys';
-import { assertTransportAllowed } from '../../http/url';
+import { assertTransportAllowed } from '../../config/transport';
 
 export interface ConfigSetOptions {
   key: string;

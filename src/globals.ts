@@ -1,0 +1,26 @@
+// The global options after parsing (cli.ts), as every layer sees them: a type of the foundation, so
+// that http/ and config/ read --timeout or --allow-http without reaching up to the command context.
+export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson'];
+
+/** Global options after parsing and env defaults (see cli.ts). */
+export interface GlobalOptions {
+  profile: string;
+  baseUrl?: string;
+  /** Explicit -o / --json; undefined means "table on a terminal, tsv otherwise". */
+  output?: OutputFormat;
+  fields?: string[];
+  /** --jq: a jq expression the JSON output goes through (output is then json). */
+  jq?: string;
+  noColor: boolean;
+  /** Per-request timeout, milliseconds. */
+  timeoutMs: number;
+  retries: number;
+  debug: boolean;
+  quiet: boolean;
+  allowHttp: boolean;
+  /** --max-response-bytes: a larger body is an error (default 64 MiB when not set). */
+  maxResponseBytes?: number;
+  /** --no-pager: never page a terminal's output. */
+  noPager?: boolean;
+}
