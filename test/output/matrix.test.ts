@@ -64,7 +64,7 @@ const RECORDS: Record<string, RecordRow> = {
   'webhook verify': { args: (w) => ['webhook', 'verify', '--request', w.captures], field: 'authentic' },
   'webhook sign': { args: () => ['webhook', 'sign', '-'], field: 'signature', stdin: HOSTILE_TEXT },
   'webhook send': {
-    args: (w) => ['webhook', 'send', w.url.replace('http://', `http://ada:${URL_PASSWORD}@`) + '/hooks', '--event', 'booking.created'],
+    args: (w) => ['webhook', 'send', `${w.url.replace('http://', `http://ada:${URL_PASSWORD}@`)}/hooks`, '--event', 'booking.created'],
     field: 'status',
   },
   'webhook listen': {

@@ -67,6 +67,6 @@ it('send --scenario lifecycle --duplicate 2 → listen → a receiver that count
   expect(verdicts.every((x) => x.authentic)).toBe(true);
   // The receiver's bug is found from the folder alone: every second copy is marked a duplicate of the
   // capture before it, and the summary counts them.
-  expect(verdicts.map((x) => x.duplicateOf)).toEqual(verdicts.map((x, i) => (i % 2 === 1 ? verdicts[i - 1]!.file : null)));
+  expect(verdicts.map((x) => x.duplicateOf)).toEqual(verdicts.map((_, i) => (i % 2 === 1 ? verdicts[i - 1]!.file : null)));
   expect(v.io.err()).toMatch(/\b4 duplicates?\b/);
 });
