@@ -5,9 +5,10 @@
 // Each run must leak nothing (no run of the key or its encoded form, no URL password, no raw
 // sequence, on stdout, stderr or what a pager received), and honour every shaping flag — or, for a
 // command that prints text rather than records (CommandSpec.printsText), refuse it with exit 2.
-// A command added later joins by itself: text commands are invoked from their declared arguments; a
-// command that prints records needs a row in RECORDS (how to give it data), and the test fails until
-// it has one. The pager modes run in-process with a fake `less` on PATH that copies its stdin to a
+// A command added later joins by itself: text commands are invoked from their declared arguments, and
+// so is a GET leaf (a command that sends requests), against the service, which answers every other
+// path under /api/v1/bookings/ with a booking; any other command that prints records needs a row in
+// RECORDS (how to give it data), and the test fails until it has one. The pager modes run in-process with a fake `less` on PATH that copies its stdin to a
 // file (the same code path: BOOKING_PAGER/PAGER/less -FRX); two rows run the real less on a pty.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { request } from 'node:http';
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli';
-import { printsText } from '../../src/commands/define';
+import { commandFacts, printsText } from '../../src/commands/define';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import { signatureHeader } from '../../src/webhook/signature';
@@ -245,6 +246,14 @@ function derivedArgs(cmd: Command): string[] {
   return cmd.registeredArguments.filter((a) => a.required).map((a) => a.argChoices?.[0] ?? 'x');
 }
 
+/** A command's row: its own in RECORDS, or for a GET leaf one made from its declared arguments. */
+function rowOf(name: string, words: string[], cmd: Command): RecordRow | undefined {
+  if (printsText.has(cmd)) return undefined;
+  if (RECORDS[name]) return RECORDS[name];
+  if (commandFacts.get(cmd)?.sendsRequests) return { args: () => [...words, ...derivedArgs(cmd)], field: 'uid' };
+  return undefined;
+}
+
 const program = buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode: () => {} });
 const tree = leaves(program);
 
@@ -282,7 +291,7 @@ describe('the command tree', () => {
   it('every command that prints records has a row, and every row names a command', () => {
     const records = tree.filter((l) => !printsText.has(l.cmd)).map((l) => l.words.join(' '));
     expect(
-      records.filter((name) => !(name in RECORDS)),
+      tree.filter((l) => !printsText.has(l.cmd) && !rowOf(l.words.join(' '), l.words, l.cmd)).map((l) => l.words.join(' ')),
       'commands without a row in RECORDS',
     ).toEqual([]);
     expect(Object.keys(RECORDS).filter((name) => !records.includes(name))).toEqual([]);
@@ -292,7 +301,7 @@ describe('the command tree', () => {
 describe.each(MODES)('%s', (mode) => {
   for (const { words, cmd } of tree) {
     const name = words.join(' ');
-    const row = RECORDS[name];
+    const row = rowOf(name, words, cmd);
     if (!row) {
       it(`${name}: refuses the shaping flags (prints text)`, async () => {
         const results = await Promise.all(TEXT_FLAGS.map(([flags]) => run([...words, ...derivedArgs(cmd), ...flags], mode)));
