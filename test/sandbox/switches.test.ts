@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { Switches } from '../../src/sandbox/switches';
@@ -24,8 +25,14 @@ describe('switches', () => {
 
   it('close() does not wait for the added latency', async () => {
     const sb = await sandbox({ latencyMs: 10_000 });
-    const pending = get(sb, '/api/v1/me').catch(() => 'aborted');
-    await new Promise((r) => setTimeout(r, 50));
+    // Expect: 100-continue: node's server answers "100 Continue" once it has the request and hands it
+    // to the handler, so the request is known to be waiting in the latency when close() is called.
+    const socket = connect(Number(new URL(sb.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    const pending = new Promise((r) => socket.once('close', r));
+    const handled = new Promise((r) => socket.once('data', r));
+    socket.write(`GET /api/v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.apiKey}\r\nExpect: 100-continue\r\n\r\n`);
+    await handled;
     const t = performance.now();
     await sb.close();
     expect(performance.now() - t).toBeLessThan(1_000);

@@ -299,8 +299,12 @@ describe('listen: start and stop', () => {
     const socket = netConnect(Number(port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     socket.on('error', () => {});
-    socket.write('POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Length: 20\r\n\r\n{"');
-    await new Promise((r) => setTimeout(r, 50));
+    // Expect: 100-continue: node's server answers "100 Continue" once the request is in listen's
+    // handler, so the body that follows is known to be arriving when stop() is called.
+    const handled = new Promise((r) => socket.once('data', r));
+    socket.write('POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Length: 20\r\nExpect: 100-continue\r\n\r\n');
+    await handled;
+    socket.write('{"');
     const started = Date.now();
     expect(await l.stop()).toBe(0);
     expect(Date.now() - started).toBeLessThan(2900);
