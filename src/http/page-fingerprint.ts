@@ -3,7 +3,7 @@
 // whatever the cursor's or the page's size, so a long listing (or a hostile server's 8 MiB cursors)
 // cannot make memory grow with what the server sends.
 import { createHash } from 'node:crypto';
-import { isLosslessNumber } from '../json';
+import { isLosslessNumber, stringifyJson } from '../json';
 
 /** The longest cursor or next-page URL followed: far above any real API's (Harvest, Graph: < 2 KiB). */
 export const MAX_CURSOR_BYTES = 64 * 1024;
@@ -23,12 +23,14 @@ export function fingerprint(text: string): string {
  * the first and the last item's JSON text (the head of one and the tail of the other searched natively,
  * then compared); where the body writes them otherwise (pretty-printed, other escapes), the items' own
  * JSON text. Empty pages are not fingerprinted: they are bounded by count instead (paginate.ts).
- * The items' text is written and compared in slices (jsonSlices), never whole: a page of one huge item
- * would otherwise hold two or three more copies of its body while it is fingerprinted.
+ * In a big body the items' text is written and compared in slices (jsonSlices), never whole: a page of
+ * one huge item would otherwise hold two or three more copies of its body while it is fingerprinted.
  */
 export function itemsFingerprint(raw: Buffer, items: unknown[]): string {
   const hash = createHash('sha256').update(`${items.length}\n`);
-  const span = itemsSpan(raw, items[0], items[items.length - 1]);
+  const text = raw.length <= WHOLE ? wholeText : slicedText;
+  const first = text(items[0]);
+  const span = itemsSpan(raw, first, items.length === 1 ? first : text(items[items.length - 1]));
   if (span) hash.update(raw.subarray(span[0], span[1]));
   // The same bytes a compact body holds between its brackets, so both ways agree on compact bodies.
   else jsonSlices(items, (text) => void hash.update(text), 1);
@@ -41,6 +43,43 @@ const TRIES = 4;
 const PROBE = 256;
 // The longest slice of a string written at once.
 const SLICE = 64 * 1024;
+// Up to this body size an item's text is made whole (one stringify, as fast as it gets).
+const WHOLE = 1024 * 1024;
+
+/** What the span search needs of an item's JSON text. */
+interface ItemText {
+  /** The first PROBE characters (whole characters). */
+  head: string;
+  /** The last PROBE characters (whole characters). */
+  tail: string;
+  /** The length in UTF-8 bytes. */
+  bytes: number;
+  /** Whether the text is in raw from byte `at` to byte `end`. */
+  matches(raw: Buffer, at: number, end: number): boolean;
+}
+
+function wholeText(value: unknown): ItemText {
+  const text = stringifyJson(value);
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    head: wholeChars(text.slice(0, PROBE)),
+    tail: wholeChars(text.slice(-PROBE)),
+    bytes: bytes.length,
+    matches: (raw, at, end) => end - at === bytes.length && raw.subarray(at, end).equals(bytes),
+  };
+}
+
+function slicedText(value: unknown): ItemText {
+  const { text, bytes } = tail(value);
+  return { head: head(value), tail: text, bytes, matches: (raw, at, end) => matchAt(raw, at, value, end) };
+}
+
+/** The text without a half of a surrogate pair at either end (where a cut left one). */
+function wholeChars(text: string): string {
+  const from = (text.charCodeAt(0) & 0xfc00) === 0xdc00 ? 1 : 0;
+  const to = (text.charCodeAt(text.length - 1) & 0xfc00) === 0xd800 ? text.length - 1 : text.length;
+  return from === 0 && to === text.length ? text : text.slice(from, to);
+}
 
 class Stop extends Error {}
 
@@ -90,7 +129,7 @@ function jsonSlices(value: unknown, out: (text: string) => void, depth = 0): voi
   out('}');
 }
 
-/** The first PROBE characters of the value's text (whole characters). */
+/** The value's text's head, written slice by slice until there is enough of it. */
 function head(value: unknown): string {
   let text = '';
   try {
@@ -101,11 +140,10 @@ function head(value: unknown): string {
   } catch (err) {
     if (!(err instanceof Stop)) throw err;
   }
-  text = text.slice(0, PROBE);
-  return (text.charCodeAt(text.length - 1) & 0xfc00) === 0xd800 ? text.slice(0, -1) : text;
+  return wholeChars(text.slice(0, PROBE));
 }
 
-/** The last PROBE characters of the value's text (whole characters) and its length in UTF-8 bytes. */
+/** The value's text's tail and UTF-8 length, written slice by slice. */
 function tail(value: unknown): { text: string; bytes: number } {
   let text = '';
   let bytes = 0;
@@ -113,9 +151,7 @@ function tail(value: unknown): { text: string; bytes: number } {
     bytes += Buffer.byteLength(slice, 'utf8');
     text = (text + slice).slice(-2 * PROBE);
   });
-  const whole = text.length;
-  text = text.slice(-PROBE);
-  return { text: (text.charCodeAt(0) & 0xfc00) === 0xdc00 && text.length < whole ? text.slice(1) : text, bytes };
+  return { text: wholeChars(text.slice(-PROBE)), bytes };
 }
 
 /** Whether the value's text is in raw from byte `at` to byte `end`. */
@@ -138,30 +174,27 @@ function matchAt(raw: Buffer, at: number, value: unknown, end: number): boolean 
  * last item's text just before a `]`. It may take in more than the array (never less), which only makes
  * a repeat harder to see, never a new page look like an old one.
  */
-function itemsSpan(raw: Buffer, first: unknown, last: unknown): [number, number] | undefined {
+function itemsSpan(raw: Buffer, first: ItemText, last: ItemText): [number, number] | undefined {
   let start = -1;
-  const firstHead = head(first);
-  const firstBytes = first === last ? undefined : tail(first).bytes;
-  const lastTail = tail(last);
   for (let from = 0, i = 0; i < TRIES && start < 0; i++) {
-    const at = raw.indexOf(firstHead, from, 'utf8');
+    const at = raw.indexOf(first.head, from, 'utf8');
     if (at < 0) return undefined;
     let b = at - 1;
     while (b >= 0 && SPACE.has(raw[b]!)) b--;
-    if (raw[b] === 0x5b && matchAt(raw, at, first, at + (firstBytes ?? lastTail.bytes))) start = at;
+    if (raw[b] === 0x5b && first.matches(raw, at, at + first.bytes)) start = at;
     from = at + 1;
   }
   if (start < 0) return undefined;
-  const tailBytes = Buffer.byteLength(lastTail.text, 'utf8');
+  const tailBytes = Buffer.byteLength(last.tail, 'utf8');
   for (let before = raw.length, i = 0; i < TRIES && before >= 0; i++) {
-    const found = raw.lastIndexOf(lastTail.text, before, 'utf8');
+    const found = raw.lastIndexOf(last.tail, before, 'utf8');
     if (found < 0) return undefined;
     const end = found + tailBytes;
-    const at = end - lastTail.bytes;
+    const at = end - last.bytes;
     if (at < start) return undefined;
     let a = end;
     while (a < raw.length && SPACE.has(raw[a]!)) a++;
-    if (raw[a] === 0x5d && matchAt(raw, at, last, end)) return [start, end];
+    if (raw[a] === 0x5d && last.matches(raw, at, end)) return [start, end];
     before = found - 1;
   }
   return undefined;
