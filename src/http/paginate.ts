@@ -44,8 +44,14 @@ export { PagingStoppedError } from './walk-end';
 
 export interface Page {
   body: unknown;
-  response: HttpResponse;
+  /**
+   * The response without its body's bytes: a page is held while its items are written, and the bytes
+   * (as big as the page) are no longer needed by then.
+   */
+  response: Pick<HttpResponse, 'status' | 'url' | 'headers'>;
   items: unknown[];
+  /** The items' fingerprint (itemsFingerprint), when asked for and there are items. */
+  itemsKey?: string;
   next?: NextPage;
   /** The has-more flag, when the body has one that says true ("has_more: true"). */
   more?: string;
@@ -88,14 +94,14 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
     let page: Page;
     try {
       if (opts.signal?.aborted) throw new InterruptedError();
-      page = await fetchPage(client, opts, at);
+      page = await fetchPage(client, opts, at, true);
     } catch (err) {
       // Part-way only: a failure on the run's first page has nothing new to resume from.
       throw pages > 0 ? withResumeHint(err, at) : err;
     }
     if (page.debug) opts.onDebug?.(`paging: ${page.debug}`);
-    if (page.items.length > 0) {
-      const items = itemsFingerprint(page.response.body, page.items);
+    if (page.itemsKey !== undefined) {
+      const items = page.itemsKey;
       if (itemSets.has(items)) throw repeatedPage(page, at, at.cursor !== undefined && at.param !== undefined && !opts.cursorParam);
       itemSets.add(items);
       emptyRun = 0;
@@ -178,7 +184,7 @@ function pageKey(client: HttpClient, at: NextPage): string {
   return at.url !== undefined ? `url ${resolvePageUrl(at.url, client.baseUrl).href}` : `${at.param ?? 'cursor'} ${at.cursor}`;
 }
 
-async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage): Promise<Page> {
+async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage, fingerprintItems = false): Promise<Page> {
   let response: HttpResponse;
   if (at.url?.startsWith('?')) {
     // --cursor "?after=…": a query for the listing's first request.
@@ -202,7 +208,9 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
   if (next?.url?.startsWith('?') && !response.headers.link) next.url = mergeQuery(response.url, next.url).href;
   else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url))
     next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
-  return { body, response, items, next, more, debug };
+  const itemsKey = fingerprintItems && items.length > 0 ? itemsFingerprint(response.body, items) : undefined;
+  const { status, url, headers } = response;
+  return { body, response: { status, url, headers }, items, itemsKey, next, more, debug };
 }
 
 /** The query of the listing's first page: the command's parameters and the page size. */
