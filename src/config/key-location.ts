@@ -34,6 +34,14 @@ export function keyStoreMode(env: Env, name: string, profile: Profile): Mode {
   return { mode: 'auto' };
 }
 
+/** The store setting in force for a login; exit 2 for an unknown one, or --insecure-storage against a pinned keyring. */
+export function loginStore(env: Env, name: string, profile: Profile, insecureStorage: boolean): Mode {
+  const pinned = keyStoreMode(env, name, profile);
+  if (insecureStorage && pinned.mode === 'keyring')
+    throw new UsageError(`--insecure-storage conflicts with ${pinned.from}, which pins the key store to keyring: drop one of them.`);
+  return pinned;
+}
+
 /** One keyring entry per profile and base URL (gh's "gh:github.com" + user, in booking's terms). */
 export function keyringEntry(profile: string, baseUrl: string): { service: string; account: string } {
   return { service: `booking-cli:${baseUrl}`, account: profile };
@@ -79,9 +87,7 @@ export interface Saved {
 
 /** Saves base URL and key: into the keyring (and out of the file) when it answers, else into the file. */
 export async function saveKey(config: ConfigStore, scope: KeyScope, key: string, insecureStorage: boolean): Promise<Saved> {
-  const { mode, from } = keyStoreMode(scope.env, scope.name, scope.profile);
-  if (insecureStorage && mode === 'keyring')
-    throw new UsageError(`--insecure-storage conflicts with ${from}, which pins the key store to keyring: drop one of them.`);
+  const { mode, from } = loginStore(scope.env, scope.name, scope.profile, insecureStorage);
   let notice: string | undefined;
   if (!insecureStorage && mode !== 'file') {
     try {

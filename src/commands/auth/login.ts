@@ -10,7 +10,7 @@ import { readStream } from '../../input';
 import { promptHidden } from '../../prompt';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from '../../config/keys';
 import { missingBaseUrl, present } from '../../config/resolve';
-import { keyStoreMode, saveKey } from '../../config/key-location';
+import { loginStore, saveKey } from '../../config/key-location';
 import { describeOwner } from './owner';
 
 export interface LoginOptions {
@@ -60,14 +60,13 @@ export async function runLogin(opts: LoginOptions, ctx: Context): RunResult {
   if (baseText === undefined) throw missingBaseUrl(name);
   const baseUrl = parseBaseUrl(baseText);
   assertTransportAllowed(baseUrl, ctx.globals.allowHttp);
+  // Before the key is typed: an unknown or conflicting store setting is a usage error now.
+  loginStore(ctx.env, name, saved, opts.insecureStorage);
   const apiKey = apiKeyValue(await readKey(opts, ctx));
   const shown = baseUrlText(baseUrl);
-
-  ctx.io.maskSecret?.(apiKey);
-  // Before the key is typed or checked: a conflicting or unknown store setting is a usage error now.
   const scope = { env: ctx.env, signal: ctx.signal, name, profile: saved, baseUrl: shown };
-  keyStoreMode(ctx.env, name, saved);
 
+  // keySource only labels the candidate for the client; nothing is saved before the check passes.
   const owner = opts.verify ? await checkKey({ profile: name, baseUrl, apiKey, keySource: 'file' }, ctx) : undefined;
   const where = await saveKey(store, scope, apiKey, opts.insecureStorage);
   // A warning, not a hint: -q keeps it, since the key is now in plain text where it was not asked to be.
