@@ -10,18 +10,6 @@ import { post as postRequest } from '../webhook/post';
 // same bytes with the same signature, after 1, 2, 4 and 8 s: five attempts in all. `booking sandbox
 // --retry-delays 0.1,0.2` makes it short for tests and demos; `--retry-delays none`, no retries.
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
-const MAX_RETRIES = 10;
-const MAX_RETRY_DELAY_MS = 300_000;
-
-/** `--retry-delays 1,2,4` (seconds) → [1000, 2000, 4000]; "none" → []. Throws a message for a bad value. */
-export function parseRetryDelays(value: string): number[] {
-  if (value.trim() === 'none') return [];
-  const parts = value.split(',').map((p) => p.trim());
-  const ms = parts.map((p) => (/^(\d+(\.\d*)?|\.\d+)$/.test(p) ? Math.round(Number(p) * 1000) : NaN));
-  if (parts.length > MAX_RETRIES || ms.some((n) => !(n >= 0 && n <= MAX_RETRY_DELAY_MS)))
-    throw new Error(`expected up to ${MAX_RETRIES} comma-separated waits in seconds (each at most 300), such as 1,2,4,8, or none.`);
-  return ms;
-}
 
 export interface WebhookSenderOptions {
   urls: string[];

@@ -18,7 +18,7 @@ import {
   type ShapeName,
 } from '../../sandbox/defaults';
 import { runSandbox } from './run';
-import { parseRetryDelays } from '../../sandbox/webhooks';
+import { parseRetryDelays } from '../../sandbox/retry-delays';
 
 export interface SandboxCmdOptions {
   port: number;

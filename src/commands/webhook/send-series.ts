@@ -17,9 +17,6 @@ import { resolveSecret, type SecretOptions } from './secret';
 import { buildSeries, loadScenario, type Delivery } from './send-scenario';
 import { parseSet } from './send-set';
 
-export const MAX_DUPLICATE = 100;
-export const MAX_DELAY_MS = 60_000;
-
 export interface SeriesOptions extends SecretOptions {
   url: string;
   scenario: string;

@@ -6,7 +6,7 @@ import type { SendOptions } from './send-run';
 import { EVENTS } from '../../webhook/events';
 import { collect, intOption } from '../../options';
 import { durationOption } from './duration';
-import { MAX_DELAY_MS, MAX_DUPLICATE } from './send-series';
+import { MAX_DELAY_MS, MAX_DUPLICATE } from './send-limits';
 import { defineCommand } from '../define';
 import { secretOptions } from './secret-options';
 
