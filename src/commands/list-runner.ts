@@ -3,7 +3,7 @@
 import type { Context } from '../context';
 import { outputFormat } from '../context';
 import type { ColumnSpec } from '../output/columns';
-import type { PagingRuleOptions } from './paging-options';
+import { pagingInForce, type PagingRuleOptions } from './paging-options';
 
 export interface ListRunOptions extends PagingRuleOptions {
   path: string;
@@ -47,9 +47,6 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     import('../http/walk-end'),
     import('../output/index'),
   ]);
-  // Where the next page is: the flags, or else the profile's settings, never a mix of the two (a
-  // --cursor-path given today is not overruled by a saved cursorFromLast, nor the reverse).
-  const fromFlags = opts.cursorPath !== undefined || opts.cursorFromLast !== undefined;
   const pageOptions = {
     path: opts.path,
     query: opts.query,
@@ -57,14 +54,8 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     sendLimit: opts.sendLimit,
     pageSize: opts.pageSize,
     cursor: opts.cursor,
-    cursorPath: fromFlags ? opts.cursorPath : connection.cursorPath,
-    cursorParam: opts.cursorParam ?? connection.cursorParam,
-    cursorFromLast: fromFlags ? opts.cursorFromLast : connection.cursorFromLast,
-    itemsPath: opts.itemsPath ?? connection.itemsPath,
     signal: ctx.signal,
-    // Not silenced by -q: it says the output may be incomplete.
-    onNote: (line: string) => void ctx.io.stderr.write(`${line}\n`),
-    onDebug: ctx.globals.debug ? (line: string) => void ctx.io.stderr.write(`${line}\n`) : undefined,
+    ...pagingInForce(opts, connection, ctx),
   };
   const writerOptions = { preferred: opts.preferred };
 

@@ -18,6 +18,28 @@ export function pagingRules({ cursorPath, cursorParam, cursorFromLast, itemsPath
 }
 
 /**
+ * The paging rules in force: the flags, or else the profile's settings, never a mix of the two (a
+ * --cursor-path given today is not overruled by a saved cursorFromLast, nor the reverse), and the
+ * notes paging writes (not silenced by -q: they say the output may be incomplete) and --debug's.
+ */
+export function pagingInForce(
+  flags: PagingRuleOptions,
+  profile: PagingRuleOptions,
+  ctx: { io: { stderr: { write(s: string): unknown } }; globals: { debug: boolean } },
+): PagingRuleOptions & { onNote(line: string): void; onDebug?(line: string): void } {
+  const fromFlags = flags.cursorPath !== undefined || flags.cursorFromLast !== undefined;
+  const line = (text: string) => void ctx.io.stderr.write(`${text}\n`);
+  return {
+    cursorPath: fromFlags ? flags.cursorPath : profile.cursorPath,
+    cursorParam: flags.cursorParam ?? profile.cursorParam,
+    cursorFromLast: fromFlags ? flags.cursorFromLast : profile.cursorFromLast,
+    itemsPath: flags.itemsPath ?? profile.itemsPath,
+    onNote: line,
+    onDebug: ctx.globals.debug ? line : undefined,
+  };
+}
+
+/**
  * --cursor-path, --items-path, --cursor-param, --cursor-from-last, in help order. `prefix` starts
  * each description ("with --paginate: "); `overrides` ends the two paths' (" (overrides discovery)").
  */

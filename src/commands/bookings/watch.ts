@@ -5,7 +5,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { RunResult } from '../deps';
 import { defineCommand, option } from '../define';
-import { pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
+import { pagingInForce, pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
 import { hint, type Context } from '../../context';
 import { InterruptedError, RateLimitError } from '../../errors';
 import { backoffMs, sleep as realSleep } from '../../http/retry';
@@ -69,19 +69,13 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
   const writer = await createEventWriter(ctx);
   const watched = watchedFields(ctx);
   const [client, connection] = await Promise.all([ctx.http(), ctx.connection()]);
-  const fromFlags = opts.cursorPath !== undefined || opts.cursorFromLast !== undefined;
-  const rules = pagingRules(opts);
   const pageOptions = {
     path: '/api/v1/bookings',
     query: { status: opts.status },
     limit: opts.limit,
     pageSize: opts.pageSize,
-    cursorPath: fromFlags ? rules.cursorPath : connection.cursorPath,
-    cursorParam: rules.cursorParam ?? connection.cursorParam,
-    cursorFromLast: fromFlags ? rules.cursorFromLast : connection.cursorFromLast,
-    itemsPath: rules.itemsPath ?? connection.itemsPath,
     signal: ctx.signal,
-    onNote: (line: string) => void ctx.io.stderr.write(`${line}\n`),
+    ...pagingInForce(pagingRules(opts), connection, ctx),
   };
   const wait = ctx.sleep ?? realSleep;
   const state = new WatchState(watched);
