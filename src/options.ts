@@ -82,3 +82,24 @@ export function byteSizeOption(value: string): number {
   if (n <= 0) throw new InvalidArgumentError('expected a size above 0, such as 1048576, 512K or 64M.');
   return n;
 }
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, '': 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * A DURATION option (`send --delay`, `listen --respond-delay`, `bookings watch --interval`): a number
+ * with a unit, as `sleep` and Go write them (250ms, 1.5s, 2m, 1h), or bare seconds, parsed to
+ * milliseconds from minMs to maxMs. Each option has a documented maximum, so a typo (5000 meaning
+ * ms) cannot hold a run for hours.
+ */
+export function durationOption(maxMs: number, minMs = 0): (value: string) => number {
+  const show = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
+  const range = minMs > 0 ? `from ${show(minMs)} to ${show(maxMs)}` : `at most ${show(maxMs)}`;
+  const expected = `expected a duration such as 250ms, 1.5s or 1m (${range}).`;
+  return (value: string) => {
+    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h|)\s*$/i.exec(value);
+    if (!m) throw new InvalidArgumentError(expected);
+    const ms = Math.round(Number(m[1]) * DURATION_UNITS[m[2]!.toLowerCase()]!);
+    if (!(ms >= minMs && ms <= maxMs)) throw new InvalidArgumentError(expected);
+    return ms;
+  };
+}

@@ -2,12 +2,12 @@
 // walks the list (the same filters and paging as `bookings list`) every --interval and prints what
 // changed since the last walk: bookings added, changed (field: old → new) and removed. The state
 // between polls is one compact entry per booking (watch-state.ts), never a copy of a page.
-import { InvalidArgumentError } from 'commander';
 import type { RunResult } from '../deps';
 import { defineCommand, option } from '../define';
 import { pagingInForce, pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
 import { hint, type Context } from '../../context';
 import { InterruptedError, RateLimitError } from '../../errors';
+import { durationOption } from '../../options';
 import { backoffMs, sleep as realSleep } from '../../http/retry';
 import { bookingFilterOptions } from './list';
 
@@ -49,13 +49,9 @@ export const newCmdBookingsWatch = defineCommand<BookingsWatchOptions>({
 });
 
 /** "10", "10s", "1.5m", "500ms", "1h" → seconds; at least MIN_INTERVAL_S. */
+/** --interval in seconds (the run counts in seconds), parsed as every DURATION option is. */
 function parseInterval(value: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(value);
-  const unit = { ms: 0.001, s: 1, m: 60, h: 3600 }[(m?.[2] ?? 's').toLowerCase() as 'ms' | 's' | 'm' | 'h'];
-  const seconds = m ? Number(m[1]) * unit : NaN;
-  if (!(seconds >= MIN_INTERVAL_S) || seconds > 86_400)
-    throw new InvalidArgumentError(`expected a time from ${MIN_INTERVAL_S}s to 24h, such as 10, 30s or 2m.`);
-  return seconds;
+  return durationOption(86_400_000, MIN_INTERVAL_S * 1000)(value) / 1000;
 }
 
 export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context): RunResult {

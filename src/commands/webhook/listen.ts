@@ -3,9 +3,8 @@ import { Option } from 'commander';
 import type { RunResult } from '../deps';
 import type { Context } from '../../context';
 import type { ListenOptions } from './listen-run';
-import { intOption, listOption, sizeOption } from '../../options';
+import { intOption, listOption, sizeOption, durationOption } from '../../options';
 import { defineCommand } from '../define';
-import { durationOption } from './duration';
 
 /** --respond-delay's bound: longer than any sender's time-out worth testing, short of a hung run. */
 const MAX_RESPOND_DELAY_MS = 120_000;
