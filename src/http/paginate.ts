@@ -6,7 +6,8 @@ import type { HttpClient, HttpResponse } from './types';
 import { findItems, findNext, isPageUrl, topLevelFields, type NextPage } from './discovery';
 import { escapeOneLine, requestName } from './failures';
 import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES } from './page-fingerprint';
-import { endOfWalk, plural } from './walk-end';
+import { endOfWalk } from './walk-end';
+import { plural } from '../output/progress';
 import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
 
 export interface PageInfo {

@@ -7,6 +7,7 @@ import { pagingObjects, type Scope } from './discovery';
 import { escapeOneLine, requestName } from './failures';
 import type { Page, PaginateOptions } from './paginate';
 import { OFFSET_FIELDS, PAGE_COUNT_FIELDS, PAGE_NUMBER_FIELDS, TOTAL_FIELDS } from './paging-rules';
+import { plural } from '../output/progress';
 
 /**
  * The body says there is more, but no next page is found in it. The items so far have been
@@ -100,5 +101,3 @@ function offsetNote(page: Page, numbers: string, received: number): string {
     `numbers (${escapeOneLine(numbers, 80)}) but names no next cursor or link, and such numbers are not followed.`
   );
 }
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

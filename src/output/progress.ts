@@ -23,7 +23,7 @@ export function clearProgressLine(ctx: OutputContext): void {
   drawn.get(ctx.io.stderr)?.();
 }
 
-function plural(n: number, word: string): string {
+export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
