@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
 import { startReceiver, type Receiver } from '../fixtures/webhook/receiver';
+import { testContext } from '../helpers/context';
 
 const SECRET = 'whsec_scenario';
 const sign = (body: Buffer | string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
@@ -124,6 +125,27 @@ describe('named scenarios', () => {
     await expect(run).rejects.toMatchObject({ exitCode: 130 });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(receiver.got).toHaveLength(1);
+  });
+});
+
+describe('the shaping flags', () => {
+  const shaped = async (globals: { jq?: string; fields?: string[] }) => {
+    const ctx = testContext({ env: { BOOKING_WEBHOOK_SECRET: SECRET }, globals });
+    const code = await runSend({ url: receiver.url, scenario: 'cancel' } as SendOptions, ctx).catch(
+      (e: { exitCode?: number }) => e.exitCode,
+    );
+    return { code, out: ctx.io.out() };
+  };
+
+  it('--jq and --fields apply to each delivery of a series, as to every record', async () => {
+    expect(await shaped({ jq: '.[].event' })).toEqual({ code: 0, out: 'booking.created\nbooking.cancelled\n' });
+    expect((await shaped({ fields: ['status', 'event'] })).out).toBe('200\tbooking.created\n200\tbooking.cancelled\n');
+  });
+
+  it('a --fields typo is exit 2 before anything is sent', async () => {
+    receiver.got.splice(0);
+    expect((await shaped({ fields: ['nosuch'] })).code).toBe(2);
+    expect(receiver.got).toHaveLength(0);
   });
 });
 

@@ -6,11 +6,11 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '../../context';
-import { outputFormat } from '../../context';
 import { ExitCode, FailureError, InterruptedError, UsageError } from '../../errors';
 import { signatureHeader } from '../../webhook/signature';
 import { parseHttpUrl, postRaw } from '../../webhook/post';
-import { jsonText, paint, visible } from '../../webhook/text';
+import { paint, visible } from '../../webhook/text';
+import { createRecordWriter } from '../../output/records';
 import { seededRng } from '../../sandbox/random';
 import { formatDuration } from './duration';
 import { resolveSecret, type SecretOptions } from './secret';
@@ -47,8 +47,14 @@ export async function sendSeries(opts: SeriesOptions, ctx: Context): Promise<num
   const seed = opts.seed ?? String(randomInt(1_000_000));
   if (opts.shuffle) queue = shuffled(queue, seed);
 
-  const format = outputFormat(ctx);
-  const records: object[] = [];
+  const p = paint(ctx.io.color);
+  // Through the output layer, as every record: -o, --json [FIELDS], --jq and --fields apply.
+  const out = await createRecordWriter<Row>(ctx, 'many', {
+    keys: ROW_KEYS,
+    data: (r) => ({ ...r }),
+    line: (r) => humanLine(p, r, series.length, copies),
+    tsv: (r) => [r.status, r.event, r.step, r.copy, r.ms, r.id, r.error ?? ''],
+  });
   let failed = 0;
   for (let i = 0; i < queue.length; i++) {
     if (i > 0 && opts.delay) await sleep(opts.delay, undefined, { signal: ctx.signal }).catch(interrupted);
@@ -65,10 +71,9 @@ export async function sendSeries(opts: SeriesOptions, ctx: Context): Promise<num
       ms: outcome.ms,
       ...(outcome.error ? { error: outcome.error } : {}),
     };
-    if (format === 'json') records.push(record);
-    else ctx.io.stdout.write(line(ctx, format, record, series.length, copies));
+    await out.write(record);
   }
-  if (format === 'json') ctx.io.stdout.write(jsonText(records, true));
+  await out.end();
 
   const counts = `${queue.length} ${queue.length === 1 ? 'delivery' : 'deliveries'} (${series.length} steps${copies > 1 ? ` × ${copies}` : ''})`;
   const order = opts.shuffle ? `, shuffled (--seed ${seed} repeats the order)` : '';
@@ -118,11 +123,9 @@ function shuffled<T>(items: T[], seed: string): T[] {
 
 type Row = { step: number; event: string; copy: number; id: string; status: number | null; ok: boolean; ms: number; error?: string };
 
-function line(ctx: Context, format: string, r: Row, steps: number, copies: number): string {
-  if (format === 'ndjson') return jsonText(r, false);
-  if (format === 'tsv')
-    return `${[r.status ?? '', r.event, r.step, r.copy, r.ms, r.id, r.error ?? ''].map((v) => visible(String(v))).join('\t')}\n`;
-  const p = paint(ctx.io.color);
+const ROW_KEYS = ['step', 'event', 'copy', 'id', 'status', 'ok', 'ms', 'error'] as const;
+
+function humanLine(p: ReturnType<typeof paint>, r: Row, steps: number, copies: number): string {
   const status = r.status === null ? 'failed' : String(r.status);
   const parts = [
     r.ok ? p.good(`✓ ${status}`) : p.bad(`✗ ${status}`),
@@ -132,7 +135,7 @@ function line(ctx: Context, format: string, r: Row, steps: number, copies: numbe
     p.dim(formatDuration(r.ms)),
     p.dim(r.id),
   ];
-  return `${parts.join('  ')}${r.error ? ` — ${visible(r.error)}` : ''}\n`;
+  return `${parts.join('  ')}${r.error ? ` — ${visible(r.error)}` : ''}`;
 }
 
 /** Options that mean nothing with --scenario: refused rather than ignored. */
