@@ -3,6 +3,7 @@
 // so that no command accepts a flag and ignores it (`booking completion bash --jq .` is a mistake).
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
+import type { GlobalOptions } from '../globals';
 
 /** Throws a UsageError naming the first shaping flag given to `cmd` (or before it). */
 export function refuseShaping(cmd: Command, what: string): void {
@@ -21,4 +22,14 @@ export function refuseShaping(cmd: Command, what: string): void {
   const path: string[] = [];
   for (let c: Command | null = cmd; c?.parent; c = c.parent) path.unshift(c.name());
   throw new UsageError(`${given} does not apply to 'booking ${path.join(' ')}': it prints ${what}, not records.`);
+}
+
+/**
+ * The same refusal for one mode of a command that otherwise prints records (`webhook send
+ * --print-curl` prints a shell command), from the parsed global options.
+ */
+export function refuseShapingIn(globals: Pick<GlobalOptions, 'jq' | 'fields' | 'output'>, mode: string, what: string): void {
+  const given =
+    globals.jq !== undefined ? '--jq' : globals.fields !== undefined ? '--fields' : globals.output !== undefined ? '-o/--json' : undefined;
+  if (given !== undefined) throw new UsageError(`${given} does not apply to ${mode}: it prints ${what}, not records.`);
 }

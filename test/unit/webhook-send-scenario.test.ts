@@ -224,10 +224,19 @@ describe('--print-curl', () => {
     body,
   ]);
 
+  it('refuses the shaping flags: it prints a shell command, not records (exit 2)', async () => {
+    const d = newDir();
+    writeFileSync(d.path('cap.http'), capture);
+    const r = await send({ request: d.path('cap.http'), printCurl: true }, { env: {}, output: 'json' }).catch(
+      (e: { exitCode: number; message: string }) => e,
+    );
+    expect(r).toMatchObject({ exitCode: 2, message: expect.stringContaining('--print-curl') });
+  });
+
   it('prints a command of printable ASCII only, and sends nothing', async () => {
     const d = newDir();
     writeFileSync(d.path('cap.http'), capture);
-    const r = await send({ request: d.path('cap.http'), printCurl: true }, { env: {} });
+    const r = await send({ request: d.path('cap.http'), printCurl: true }, { env: {}, output: undefined });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(
       /^printf '\\055\{"id".*' \| curl -sS --data-binary @- -H 'Content-Type: application\/json; charset=utf-8' -H 'X-Trace: a'\\''b "c" \$HOME `x`' /,
@@ -241,7 +250,7 @@ describe('--print-curl', () => {
     async () => {
       const d = newDir();
       writeFileSync(d.path('cap.http'), capture);
-      const r = await send({ request: d.path('cap.http'), printCurl: true }, { env: {} });
+      const r = await send({ request: d.path('cap.http'), printCurl: true }, { env: {}, output: undefined });
       // Run by sh, as a user would paste it; async, so that the receiver in this process can answer.
       await new Promise<void>((resolve, reject) => {
         const child = spawn('sh', ['-c', r.out], { stdio: 'ignore' });

@@ -9,6 +9,7 @@ import { outgoingDelivery, type BodyOptions } from './send-body';
 import { parseHttpUrl, postRaw } from '../../webhook/post';
 import { paint, visible } from '../../webhook/text';
 import { createRecordWriter } from '../../output/records';
+import { refuseShapingIn } from '../../output/shaping';
 
 export interface SendOptions extends BodyOptions, Partial<Omit<SeriesOptions, 'url' | keyof BodyOptions>> {
   url: string;
@@ -22,6 +23,7 @@ export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<num
     return sendSeries({ ...opts, scenario: opts.scenario }, ctx);
   }
   checkSingleOptions(opts);
+  if (opts.printCurl) refuseShapingIn(ctx.globals, '--print-curl', 'a shell command');
   const url = parseHttpUrl(opts.url, 'the receiver URL');
   const outgoing = await outgoingDelivery(opts, ctx);
   if (opts.printCurl) {
