@@ -71,4 +71,10 @@ describe('--jq output', () => {
     const { jqResultText } = await import('../../src/output/jq-text');
     expect(jqResultText(`${JSON.stringify(value.uid)}\n`, false)).toBe(`${value.uid}\n`);
   });
+  it("raw strings reach a terminal escaped, even the colour and line-erase codes booking's own lines use", async () => {
+    const { jqResultText } = await import('../../src/output/jq-text');
+    const text = jqResultText(`${JSON.stringify('a\x1b[31mR\x1b[0m\r\x1b[2Kb\nc')}\n`, true);
+    expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
+    expect(text).toContain('\n');
+  });
 });
