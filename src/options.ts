@@ -94,12 +94,22 @@ const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, '': 1000, m: 60
 export function durationOption(maxMs: number, minMs = 0): (value: string) => number {
   const show = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
   const range = minMs > 0 ? `from ${show(minMs)} to ${show(maxMs)}` : `at most ${show(maxMs)}`;
-  const expected = `expected a duration such as 250ms, 1.5s or 1m (${range}).`;
+  // Examples the option takes: a message that suggests a value it refuses would send the user round.
+  const examples = DURATION_EXAMPLES.filter((e) => {
+    const ms = durationMs(e);
+    return ms !== undefined && ms >= minMs && ms <= maxMs;
+  }).slice(0, 3);
+  const expected = `expected a duration such as ${examples.slice(0, -1).join(', ')} or ${examples.at(-1)} (${range}).`;
   return (value: string) => {
-    const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h|)\s*$/i.exec(value);
-    if (!m) throw new InvalidArgumentError(expected);
-    const ms = Math.round(Number(m[1]) * DURATION_UNITS[m[2]!.toLowerCase()]!);
-    if (!(ms >= minMs && ms <= maxMs)) throw new InvalidArgumentError(expected);
+    const ms = durationMs(value);
+    if (ms === undefined || !(ms >= minMs && ms <= maxMs)) throw new InvalidArgumentError(expected);
     return ms;
   };
+}
+
+const DURATION_EXAMPLES = ['250ms', '1.5s', '10', '30s', '2m', '1h'];
+
+function durationMs(value: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h|)\s*$/i.exec(value);
+  return m ? Math.round(Number(m[1]) * DURATION_UNITS[m[2]!.toLowerCase()]!) : undefined;
 }
