@@ -23,9 +23,12 @@ export function secondsOption(min: number, max: number): (value: string) => numb
   };
 }
 
-/** "a,b.c" → ["a", "b.c"]; empty entries are an error. */
+/** "a,b.c" → ["a", "b.c"]; spaces and a trailing comma are dropped, other empty entries are an error. */
 export function listOption(value: string): string[] {
-  const parts = value.split(',').map((p) => p.trim());
+  const parts = value
+    .replace(/,\s*$/, '')
+    .split(',')
+    .map((p) => p.trim());
   if (parts.length === 0 || parts.some((p) => p === ''))
     throw new InvalidArgumentError('expected a comma-separated list such as uid,status,attendee.name.');
   return parts;
@@ -33,8 +36,7 @@ export function listOption(value: string): string[] {
 
 /** --json's optional list: `--json` alone (or `--json=`) is true, `--json uid,status` the fields (a trailing comma ignored). */
 export function jsonOption(value: string): true | string[] {
-  const list = value.replace(/,\s*$/, '');
-  return list.trim() === '' ? true : listOption(list);
+  return value.replace(/,\s*$/, '').trim() === '' ? true : listOption(value);
 }
 
 export function nonEmpty(what: string): (value: string) => string {

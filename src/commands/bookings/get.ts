@@ -24,7 +24,7 @@ export const newCmdBookingsGet = defineCommand<BookingsGetOptions>({
 
 /** The uid as one path segment: percent-encoded, and never a "." or ".." that a URL would resolve away. */
 function uidPath(uid: string): string {
-  if (uid === '' || uid === '.' || uid === '..') throw new UsageError(`invalid booking uid "${uid}".`);
+  if (uid.trim() === '' || uid === '.' || uid === '..') throw new UsageError(`invalid booking uid "${uid}".`);
   return `/api/v1/bookings/${encodeURIComponent(uid)}`;
 }
 
