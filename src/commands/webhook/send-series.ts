@@ -72,6 +72,8 @@ export async function sendSeries(opts: SeriesOptions, ctx: Context): Promise<num
       ...(outcome.error ? { error: outcome.error } : {}),
     };
     await out.write(record);
+    // Each line as its delivery is answered: a series with --delay runs for minutes.
+    out.flush();
   }
   await out.end();
 
