@@ -83,8 +83,21 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
 
   /** One request and its whole body, within the timeout. `asked` names the request in messages. */
   async function exchange(url: URL, asked: URL, signal: AbortSignal): Promise<Exchange> {
-    const timeout = new AbortController();
-    const timer = timeoutMs > 0 ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
+    // One controller per request, aborted by the run's signal or the timeout. Not AbortSignal.any: in
+    // node 20 each call registers its signals for garbage-collection tracking, a cost a listing of
+    // thousands of pages pays on every page.
+    const request = new AbortController();
+    const onAbort = () => request.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    let timedOut = false;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            request.abort();
+          }, timeoutMs)
+        : undefined;
     const started = Date.now();
     log.request('GET', url);
     try {
@@ -93,7 +106,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         path: url.pathname + url.search,
         method: 'GET',
         headers: headersFor(url),
-        signal: AbortSignal.any([signal, timeout.signal]),
+        signal: request.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -107,7 +120,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       return { url, status: res.statusCode, headers, body };
     } catch (err) {
       if (signal.aborted) throw new InterruptedError();
-      if (timeout.signal.aborted || TIMEOUT_CODES.has(errorCode(err) ?? '')) {
+      if (timedOut || TIMEOUT_CODES.has(errorCode(err) ?? '')) {
         log.failure('timeout', Date.now() - started);
         throw new FailureError(
           `${requestName('GET', asked)}: no response within ${formatSeconds(timeoutMs)}`,
@@ -118,6 +131,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       throw err;
     } finally {
       clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
     }
   }
 
@@ -150,7 +164,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     const url = withQuery(joinUrl(base, pathOrUrl), ro.query);
     assertTransportAllowed(url, globals.allowHttp);
     assertSameOrigin(url, base, `GET ${showUrl(url)}`);
-    const signal = ro.signal ? AbortSignal.any([opts.signal, ro.signal]) : opts.signal;
+    // Commands usually pass the run's own signal: combined only when it is another one.
+    const signal = ro.signal && ro.signal !== opts.signal ? AbortSignal.any([opts.signal, ro.signal]) : opts.signal;
     const retries = globals.retries;
     for (let retry = 0; ; retry++) {
       if (signal.aborted) throw new InterruptedError();
