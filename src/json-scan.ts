@@ -4,6 +4,9 @@
 // - which numbers JSON.parse would change: one it cannot give back byte for byte (more than 15
 //   significant digits, 1.50, 1e3, -0, 1e400). Their places are recorded, so that src/json.ts can
 //   hand them to JSON.parse as marked strings and keep every digit (parseMarked).
+// - where the elements of a listing's array are (the body itself, or the value of one of its fields):
+//   their bytes, copied as they are, are the elements' ndjson lines when nothing in them would be
+//   written otherwise (src/json-raw.ts), which saves stringifying them again.
 // One loop over the bytes: a fraction of what the parse itself costs.
 
 export const MAX_DEPTH = 1000;
@@ -18,6 +21,20 @@ export interface JsonScan {
    * the character that marks a number, so such strings are marked too (see src/json.ts).
    */
   nulStrings: number[];
+  /** The arrays at the top of the body (it, or its fields' values), with where each element is. */
+  arrays: RawArray[];
+}
+
+/** An array at the top of a body: the body itself (key undefined), or the value of its field `key`. */
+export interface RawArray {
+  /** The field's name as written (latin1), when it has no escape; undefined for the body itself. */
+  key: string | undefined;
+  /**
+   * Per element, three numbers: its [start, end) byte offsets (the bytes between the separators,
+   * whitespace included) and how many object keys it holds, or -1 when it holds whitespace outside a
+   * string or a backslash in one (src/json-raw.ts then writes it the usual way).
+   */
+  elements: number[];
 }
 
 const QUOTE = 0x22;
@@ -50,7 +67,20 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
   let depth = 0;
   const numbers: number[] = [];
   const nulStrings: number[] = [];
+  const arrays: RawArray[] = [];
   const end = body.length;
+  // The top-level container ('{' or '['), and the last string that ended at depth 1 (a field name,
+  // when a '[' follows it): the arrays recorded are the body itself or its fields' values.
+  let top = 0;
+  let keyFrom = -1;
+  let keyTo = -1;
+  let keyClean = true;
+  // The array being recorded (none: undefined), its depth, and the current element's facts.
+  let current: number[] | undefined;
+  let arrayDepth = 0;
+  let element = -1;
+  let clean = true;
+  let keys = 0;
   for (let i = start; i < end; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
@@ -58,18 +88,45 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
       // no raw control characters in strings); rare, so one compare per string.
       const nul = body[i + 1] === BACKSLASH && body[i + 2] === 0x75 && NUL_ESCAPE.equals(body.subarray(i + 1, i + 7));
       const from = i + 1;
+      let escaped = false;
       // To the closing quote, stepping over escapes. A loop, not indexOf: most strings are short, and
       // a native call per string costs more than reading their bytes here.
       for (i++; i < end; i++) {
         const c = body[i]!;
         if (c === QUOTE) break;
-        if (c === BACKSLASH) i++;
+        if (c === BACKSLASH) {
+          i++;
+          escaped = true;
+        }
+      }
+      if (escaped) clean = false;
+      if (depth === 1) {
+        keyFrom = from;
+        keyTo = i;
+        keyClean = !escaped;
       }
       // Values only: a key is never marked, nor walked.
       if (nul && !isKey(body, i + 1)) nulStrings.push(from);
     } else if (b === 0x7b || b === 0x5b) {
-      if (++depth > MAX_DEPTH) return { tooDeep: true, numbers, nulStrings };
+      if (++depth > MAX_DEPTH) return { tooDeep: true, numbers, nulStrings, arrays };
+      if (depth === 1) top = b;
+      if (b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
+        current = [];
+        arrays.push({
+          key: depth === 1 || !keyClean || keyFrom < 0 ? undefined : body.toString('latin1', keyFrom, keyTo),
+          elements: current,
+        });
+        arrayDepth = depth;
+        element = i + 1;
+        clean = true;
+        keys = 0;
+      }
     } else if (b === 0x7d || b === 0x5d) {
+      if (current !== undefined && depth === arrayDepth) {
+        // The last element; `[]` has none (an array holding only whitespace records one, unclean).
+        if (i > element) current.push(element, i, clean ? keys : -1);
+        current = undefined;
+      }
       depth--;
     } else if ((b >= 0x30 && b <= 0x39) || b === 0x2d) {
       const from = i;
@@ -93,7 +150,18 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         }
       }
       if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1)) numbers.push(from, i + 1);
+    } else if (b === 0x3a) {
+      keys++;
+    } else if (b === 0x2c) {
+      if (current !== undefined && depth === arrayDepth) {
+        current.push(element, i, clean ? keys : -1);
+        element = i + 1;
+        clean = true;
+        keys = 0;
+      }
+    } else if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) {
+      clean = false;
     }
   }
-  return { tooDeep: false, numbers, nulStrings };
+  return { tooDeep: false, numbers, nulStrings, arrays };
 }

@@ -228,6 +228,17 @@ export function jsonLine(value: unknown, indent = 0): string {
 }
 
 /**
+ * stringifyJson and a newline, not yet escaped: for a writer that escapes a whole slice of lines at
+ * once with escapeJsonText (one scan per slice instead of one per line; the escape is per character,
+ * so the text is the same).
+ */
+export function unescapedJsonLine(value: unknown, indent = 0): string {
+  return writeJson(value, indent, same, '\n');
+}
+
+const same = (text: string) => text;
+
+/**
  * JSON.stringify, `edit` (which must leave marks alone), then the marks replaced. In that order:
  * `edit` then runs on a flat string that is usually returned as it is, and the unmarked text is
  * slices of it, copied once when made flat.

@@ -5,7 +5,8 @@ import { CliError, FailureError, InterruptedError, UsageError } from '../errors'
 import type { HttpClient, HttpResponse } from './types';
 import { findItems, findNext, isPageUrl, topLevelFields, type NextPage } from './discovery';
 import { escapeOneLine, requestName } from './failures';
-import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES } from './page-fingerprint';
+import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES, spanFingerprint } from './page-fingerprint';
+import { rawItemsOf, withRawItems } from '../json-raw';
 import { endOfWalk } from './walk-end';
 import { plural } from '../output/progress';
 import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
@@ -109,7 +110,7 @@ export async function* paginatePages(client: HttpClient, opts: PaginateOptions):
     } else emptyRun++;
     pages++;
     const remaining = limit === undefined ? page.items.length : limit - yielded;
-    const take = page.items.length <= remaining ? page.items : page.items.slice(0, remaining);
+    const take = page.items.length <= remaining ? page.items : withRawItems(page.items.slice(0, remaining), rawItemsOf(page.items));
     const next = page.next;
     opts.onPage?.({ pages, items: yielded + take.length, nextCursor: next?.cursor ?? next?.url });
     if (take.length > 0) yield take;
@@ -209,9 +210,17 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
   if (next?.url?.startsWith('?') && !response.headers.link) next.url = mergeQuery(response.url, next.url).href;
   else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url))
     next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
-  const itemsKey = fingerprintItems && items.length > 0 ? itemsFingerprint(response.body, items) : undefined;
+  // The items as the server sent them, when their bytes are what ndjson would write (src/json-raw.ts):
+  // the writer copies them, and their span is hashed as it is.
+  const raw = response.rawItems?.(items);
+  const itemsKey =
+    fingerprintItems && items.length > 0
+      ? raw
+        ? spanFingerprint(response.body, items.length, raw.span)
+        : itemsFingerprint(response.body, items)
+      : undefined;
   const { status, url, headers } = response;
-  return { body, response: { status, url, headers }, items, itemsKey, next, more, debug };
+  return { body, response: { status, url, headers }, items: withRawItems(items, raw), itemsKey, next, more, debug };
 }
 
 /** The query of the listing's first page: the command's parameters and the page size. */

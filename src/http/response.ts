@@ -4,10 +4,11 @@ import { FailureError } from '../errors';
 import { parseMarked } from '../json';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
-import { MAX_DEPTH, scanJson } from '../json-scan';
+import { MAX_DEPTH, scanJson, type JsonScan } from '../json-scan';
+import { rawItems } from '../json-raw';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
-  let parsed: { value: unknown } | undefined;
+  let parsed: { value: unknown; scan: JsonScan } | undefined;
   const text = () => body.toString('utf8');
   return {
     status,
@@ -16,8 +17,11 @@ export function makeResponse(method: string, url: URL, status: number, headers: 
     body,
     text,
     json() {
-      parsed ??= { value: parseBody(method, url, headers['content-type'], body) };
+      parsed ??= parseBody(method, url, headers['content-type'], body);
       return parsed.value;
+    },
+    rawItems(items) {
+      return parsed && rawItems(body, parsed.scan, parsed.value, items);
     },
   };
 }
@@ -33,7 +37,7 @@ function blank(body: Buffer, start: number): boolean {
   return true;
 }
 
-function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): unknown {
+function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): { value: unknown; scan: JsonScan } {
   const type = contentType ? `content-type ${escapeOneLine(contentType, 80)}` : 'no content-type';
   const where = requestName(method, url);
   const start = body.subarray(0, 3).equals(BOM) ? 3 : 0;
@@ -42,7 +46,7 @@ function parseBody(method: string, url: URL, contentType: string | undefined, bo
   if (blank(body, start)) throw new FailureError(`${where}: expected JSON, got an empty body (${type})`);
   try {
     // JSON.parse, with the numbers it would change handed to it as marked strings (src/json.ts).
-    return parseMarked(body, start, scan.numbers, scan.nulStrings);
+    return { value: parseMarked(body, start, scan.numbers, scan.nulStrings), scan };
   } catch (err) {
     const why = escapeOneLine((err as Error).message ?? '', 100);
     throw new FailureError(`${where}: the response is not valid JSON (${type}): ${why}`);

@@ -1,4 +1,5 @@
 // The HTTP client every API command uses. Implementations live in src/http/client.ts (undici).
+import type { RawItems } from '../json-raw';
 
 export interface RequestOptions {
   /** Query parameters; undefined values are left out. */
@@ -16,6 +17,8 @@ export interface HttpResponse {
   text(): string;
   /** Lossless JSON parse of the body; a FailureError naming method and path when it is not JSON. */
   json(): unknown;
+  /** After json(): `items` (an array in the parsed body) as the server sent them (src/json-raw.ts). */
+  rawItems?(items: unknown[]): RawItems | undefined;
 }
 
 export interface HttpClient {

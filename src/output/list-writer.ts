@@ -6,7 +6,9 @@ import { chooseColumns, columnsForFields, withTimeZone, type Column, type Column
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
-import { jsonLine, jsonText } from '../json';
+import { stringifyJson, unescapedJsonLine } from '../json';
+import { escapeJsonText } from './escape';
+import { rawItemsOf } from '../json-raw';
 import { fieldCheck } from './field-check';
 import { writeLines } from './stream';
 import type { ListLayout, TableRenderer } from './table';
@@ -78,16 +80,17 @@ function jsonWriter(ctx: OutputContext): ListWriter {
   let held: string | undefined;
   const element = (item: unknown) => {
     const before = held === undefined ? '[\n' : `${held},\n`;
-    held = `  ${jsonText(shape(item), 2).replace(/\n/g, '\n  ')}`;
+    held = `  ${stringifyJson(shape(item), 2).replace(/\n/g, '\n  ')}`;
     return before;
   };
   return {
-    write: (page) => writeLines(ctx, page, element),
-    end: () => emit(ctx, held === undefined ? '[]\n' : `${held}\n]\n`),
+    // Escaped a slice at a time (escapeJsonText), as ndjson.
+    write: (page) => writeLines(ctx, page, element, escapeJsonText),
+    end: () => emit(ctx, held === undefined ? '[]\n' : escapeJsonText(`${held}\n]\n`)),
     // The element held back was handed to us whole: it is written (without its comma or the closing
     // bracket), so a resume cursor, which points past it, loses nothing.
     abort: () => {
-      if (held !== undefined) emit(ctx, `${held}\n`);
+      if (held !== undefined) emit(ctx, escapeJsonText(`${held}\n`));
       held = undefined;
     },
   };
@@ -112,8 +115,20 @@ async function jqWriter(ctx: OutputContext): Promise<ListWriter> {
 
 function ndjsonWriter(ctx: OutputContext): ListWriter {
   const shape = projector(ctx);
+  const projected = fieldPaths(ctx) !== undefined;
   return {
-    write: (page) => writeLines(ctx, page, (item) => jsonLine(shape(item))),
+    // The lines of a slice are escaped at once (escapeJsonText): one scan per slice, not per line.
+    write: (page) => {
+      // Items whose bytes are already their line (src/json-raw.ts) are copied, unless --fields reshapes them.
+      const raw = projected ? undefined : rawItemsOf(page);
+      const line = raw
+        ? (item: unknown, i: number) => {
+            const text = raw.text(i);
+            return text === undefined ? unescapedJsonLine(item) : `${text}\n`;
+          }
+        : (item: unknown) => unescapedJsonLine(shape(item));
+      return writeLines(ctx, page, line, escapeJsonText);
+    },
     end: () => {},
     abort: () => {},
   };

@@ -15,8 +15,16 @@ function checkInterrupted(ctx: OutputContext): void {
   if (ctx.signal?.aborted) throw new InterruptedError();
 }
 
-/** `line(item)` for each item (each a whole line, newline included), written slice by slice. */
-export async function writeLines<T>(ctx: OutputContext, items: readonly T[], line: (item: T) => string): Promise<void> {
+/**
+ * `line(item)` for each item (each a whole line, newline included), written slice by slice; `finish`,
+ * when given, edits each slice's text before it is written (an escape that is the same per line).
+ */
+export async function writeLines<T>(
+  ctx: OutputContext,
+  items: readonly T[],
+  line: (item: T, index: number) => string,
+  finish?: (text: string) => string,
+): Promise<void> {
   let i = 0;
   while (i < items.length) {
     checkInterrupted(ctx);
@@ -25,9 +33,9 @@ export async function writeLines<T>(ctx: OutputContext, items: readonly T[], lin
     // The clock is read every 64 lines: reading it costs more than a short line.
     do {
       const end = Math.min(items.length, i + 64);
-      for (; i < end; i++) text += line(items[i]!);
+      for (; i < end; i++) text += line(items[i]!, i);
     } while (i < items.length && text.length < SLICE_CHARS && performance.now() - started < SLICE_MS);
-    emit(ctx, text);
+    emit(ctx, finish ? finish(text) : text);
     if (i < items.length) {
       await nextTurn();
       await drained(ctx);
