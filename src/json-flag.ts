@@ -33,6 +33,11 @@ export function resolveJsonFlag(argv: string[], program: Command): string[] {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('-')) continue;
       const fields = tidyList(next);
+      // Commas and nothing else (`--json ' , '`): a list with no field in it, said as --fields says it.
+      if (next.includes(',') && fields.replace(/,/g, '') === '')
+        throw new UsageError(
+          `option '--json [fields]' argument '${next}' is invalid. expected a comma-separated list such as uid,status,attendee.name.`,
+        );
       // The positional words after this one: whether the leaf can take this word as one more.
       const leaf = current.commands.length === 0;
       const others = leaf ? positionals + laterPositionals(argv, i + 2, current) : 0;

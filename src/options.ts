@@ -36,7 +36,8 @@ export function listOption(value: string): string[] {
 
 /** --json's optional list: `--json` alone (or `--json=`) is true, `--json uid,status` the fields (a trailing comma ignored). */
 export function jsonOption(value: string): true | string[] {
-  return value.replace(/,\s*$/, '').trim() === '' ? true : listOption(value);
+  // Empty (`--json`, `--json=`): every field. Commas alone are a list with nothing in it, refused.
+  return value.trim() === '' ? true : listOption(value);
 }
 
 export function nonEmpty(what: string): (value: string) => string {

@@ -53,4 +53,19 @@ describe('--json with a list typed loosely', () => {
       expect(r.stderr).toMatch(/^error: too many arguments for '(list|get)' \(after --json uid\)\.\n.*--json uid,status/);
     }
   });
+
+  it('refuses a list of commas alone as --fields does, naming the option', async () => {
+    for (const args of [
+      ['bookings', 'list', '--json', ' , '],
+      ['bookings', 'list', '--json=,'],
+      ['bookings', 'list', '--fields', ' , '],
+    ]) {
+      const r = await booking(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr, args.join(' ')).toMatch(
+        /^error: option '--(json \[fields\]|fields <list>)' argument '.*' is invalid\. expected a comma-separated list/,
+      );
+    }
+  });
 });
