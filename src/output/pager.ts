@@ -94,6 +94,9 @@ export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined
       input.end();
       await exited;
       ctx.signal.removeEventListener('abort', onInterrupt);
+      // Ended by Ctrl-C, less leaves its prompt ("(END)", ":") on the terminal's last line, where the
+      // "interrupted" line would land: that line is cleared first.
+      if (ctx.signal.aborted && ctx.io.stderrIsTTY) ctx.io.stderr.write('\r\x1b[2K');
       // The output went nowhere: never exit 0 for that, as if the user had read it and quit.
       if (notRun && !ctx.signal.aborted)
         throw new FailureError(

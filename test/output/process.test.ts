@@ -198,6 +198,16 @@ describe('the pager', () => {
     expect(r.output).toMatch(/^PAGED:\{$/m);
     expect(r.output).toMatch(/^PAGED:\}$/m);
   });
+  it('Ctrl-C in the default less: exit 130, and the "interrupted" line on a line of its own', async () => {
+    server.mode = { kind: 'pages', total: Infinity, pageSize: 100 };
+    // less -FRX with an endless list: its ":" prompt is on the last line when Ctrl-C comes.
+    const r = await runCliTty(['bookings', 'list', '--no-color'], {
+      env: { ...env(), BOOKING_PAGER: undefined as unknown as string, PAGER: undefined as unknown as string },
+      answers: [{ after: 'bk_', text: '\x03' }],
+    });
+    expect(r.code, r.output).toBe(130);
+    expect(r.output).toContain('\r\x1b[2Kerror: interrupted');
+  });
   it('never pages piped output', async () => {
     server.mode = { kind: 'pages', total: 5, pageSize: 100 };
     const r = await runCli(['bookings', 'list'], { env: { ...env(), BOOKING_PAGER: 'sed s/^/PAGED:/' } });
