@@ -38,17 +38,18 @@ function blank(body: Buffer, start: number): boolean {
 }
 
 function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): { value: unknown; scan: JsonScan } {
-  const type = contentType ? `content-type ${escapeOneLine(contentType, 80)}` : 'no content-type';
-  const where = requestName(method, url);
+  // Named only for a message: a listing parses thousands of bodies.
+  const type = () => (contentType ? `content-type ${escapeOneLine(contentType, 80)}` : 'no content-type');
+  const where = () => requestName(method, url);
   const start = body.subarray(0, 3).equals(BOM) ? 3 : 0;
   const scan = scanJson(body, start);
-  if (scan.tooDeep) throw new FailureError(`${where}: the response nests deeper than ${MAX_DEPTH} levels; not read.`);
-  if (blank(body, start)) throw new FailureError(`${where}: expected JSON, got an empty body (${type})`);
+  if (scan.tooDeep) throw new FailureError(`${where()}: the response nests deeper than ${MAX_DEPTH} levels; not read.`);
+  if (blank(body, start)) throw new FailureError(`${where()}: expected JSON, got an empty body (${type()})`);
   try {
     // JSON.parse, with the numbers it would change handed to it as marked strings (src/json.ts).
     return { value: parseMarked(body, start, scan.numbers, scan.nulStrings), scan };
   } catch (err) {
     const why = escapeOneLine((err as Error).message ?? '', 100);
-    throw new FailureError(`${where}: the response is not valid JSON (${type}): ${why}`);
+    throw new FailureError(`${where()}: the response is not valid JSON (${type()}): ${why}`);
   }
 }
