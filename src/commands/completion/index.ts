@@ -1,20 +1,20 @@
 // `booking completion <shell>` prints the committed script for that shell; the hidden
 // `booking __complete profiles` lists profile names for the scripts at TAB time. Both load their
 // code only when run: start-up time is benchmarked.
-import { Argument, Command } from 'commander';
+import { Command } from 'commander';
 import type { CommandDeps } from '../deps';
-import { defineCommand } from '../define';
+import { argument, defineCommand, helpChoices } from '../define';
 import { UsageError } from '../../errors';
 import { PROFILES_COMMAND, SHELLS, type Shell } from '../../completion/shells';
 
-const newCmdCompletion = defineCommand<{ shell: Shell }>({
+const newCmdCompletion = defineCommand({
   name: 'completion',
   printsText: 'a completion script',
   description: 'print the shell completion script for bash, zsh or fish',
   arguments: [
-    // choices() lists the shells in the help and the completions; the parser after it replaces
-    // commander's wordy rejection with one line of ours.
-    new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS).argParser(parseShell),
+    // The shells listed in the help and the completions; the parser rejects another with one line
+    // of ours rather than commander's wordy one.
+    helpChoices(argument('<shell>', 'bash, zsh or fish', parseShell), SHELLS),
   ],
   examples: [
     'booking completion bash > ~/.local/share/bash-completion/completions/booking',
@@ -36,7 +36,7 @@ function parseShell(value: string): Shell {
 
 const [completeName, completeWhat] = PROFILES_COMMAND;
 
-const newCmdCompleteProfiles = defineCommand<object>({
+const newCmdCompleteProfiles = defineCommand({
   name: completeWhat,
   printsText: 'profile names',
   description: '',

@@ -18,7 +18,7 @@ export function registerConfigCommands(program: Command, deps: CommandDeps): voi
     .addCommand(newCmdConfigUnset(deps));
 }
 
-const newCmdConfigPath = defineCommand<object>({
+const newCmdConfigPath = defineCommand({
   name: 'path',
   printsText: 'a path',
   description: 'print the path of the config file (it may not exist yet)',

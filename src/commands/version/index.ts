@@ -7,7 +7,7 @@ import { defineCommand } from '../define';
 declare const __VERSION__: string;
 const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
-const newCmdVersion = defineCommand<object>({
+const newCmdVersion = defineCommand({
   name: 'version',
   description: 'print the version (as --version does)',
   printsText: 'the version line',

@@ -1,16 +1,15 @@
-// `booking webhook sign`: its options and examples; the run code (sign-run.ts) is imported when it runs.
+// `booking webhook sign`: the X-Service-Signature value for a body, hashed as a stream.
 import type { RunResult } from '../deps';
+import { defineCommand, type OptionsOf } from '../define';
 import type { Context } from '../../context';
-import type { SignOptions } from './sign-run';
-import { defineCommand } from '../define';
+import { createSigner } from '../../webhook/signature';
+import { bodySource } from '../../webhook/reader';
+import { resolveSecret, type WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
+import { noteTerminalBody } from './terminal-note';
+import { createRecordWriter } from '../../output/records';
 
-export async function runSign(opts: SignOptions, ctx: Context): RunResult {
-  const { signBody } = await import('./sign-run');
-  return signBody(opts, ctx);
-}
-
-export const newCmdSign = defineCommand<SignOptions>({
+export const newCmdSign = defineCommand({
   name: 'sign',
   description: 'print the X-Service-Signature value (sha256=<hex>) for a raw body',
   arguments: [['[file]', 'the raw body (stdin when "-" or absent)']],
@@ -19,5 +18,27 @@ export const newCmdSign = defineCommand<SignOptions>({
     'booking webhook sign body.json --secret-file secret.txt',
     'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook sign - < body.json',
   ],
-  run: runSign,
+  run: (opts, ctx): RunResult => runSign(opts, ctx),
 });
+
+export async function runSign(opts: WithSecrets<OptionsOf<typeof newCmdSign>>, ctx: Context): Promise<number> {
+  const source = bodySource(ctx.io, opts.file, ctx.signal);
+  const secret = await resolveSecret(opts, ctx, opts.file === undefined || opts.file === '-');
+  const hmac = createSigner(secret);
+  noteTerminalBody(ctx, source);
+  let bytes = 0;
+  await source.read((chunk) => {
+    bytes += chunk.length;
+    hmac.update(chunk);
+  });
+  const signature = `sha256=${hmac.digest('hex')}`;
+  const out = await createRecordWriter(ctx, 'one', {
+    keys: ['signature', 'bytes'],
+    data: (r: { signature: string; bytes: number }) => r,
+    line: (r) => r.signature,
+    tsv: (r) => [r.signature],
+  });
+  await out.write({ signature, bytes });
+  await out.end();
+  return 0;
+}
