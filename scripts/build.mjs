@@ -208,13 +208,11 @@ copyFileSync(new URL('../src/config/keyring-child.cjs', import.meta.url), new UR
 for (const [name, module] of Object.entries(WASM))
   writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
 // What bin/booking.js reads before it loads the program: which options take values, which commands send requests.
-writeCommandFacts(dist);
+await writeCommandFacts(dist);
 // man/booking.1, man/booking-bookings-list.1…: from the same command tree as the help. npm installs
 // the pages package.json's "man" lists (it ignores directories.man), so the list follows the tree:
 // a command added or removed updates it here, and the change shows in `git diff`.
-const pages = writeManPages(dist, new URL('../man/', import.meta.url), pkg.version)
-  .map((f) => `./man/${f}`)
-  .sort();
+const pages = (await writeManPages(dist, new URL('../man/', import.meta.url), pkg.version)).map((f) => `./man/${f}`).sort();
 if (JSON.stringify(pages) !== JSON.stringify(pkg.man)) {
   pkg.man = pages;
   writeFileSync(new URL('../package.json', import.meta.url), `${JSON.stringify(pkg, null, 2)}\n`);

@@ -45,7 +45,7 @@ const { bookingProgram, completionFiles } = await import(`data:text/javascript;b
 const dir = join(root, 'completions');
 let stale = 0;
 mkdirSync(dir, { recursive: true });
-for (const { file, text } of completionFiles(bookingProgram())) {
+for (const { file, text } of completionFiles(await bookingProgram())) {
   const path = join(dir, file);
   let current = null;
   try {

@@ -254,7 +254,7 @@ function rowOf(name: string, words: string[], cmd: Command): RecordRow | undefin
   return undefined;
 }
 
-const program = buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode: () => {} });
+const program = await buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode: () => {} });
 const tree = leaves(program);
 
 beforeAll(async () => {

@@ -196,14 +196,14 @@ describe('npm pack, then npm install -g', () => {
     for (const field of ['repository', 'bugs', 'homepage', 'keywords', 'license']) expect(pkg[field], field).toBeTruthy();
   });
 
-  it('installs a man page for the program and for every command, groups and leaves', () => {
+  it('installs a man page for the program and for every command, groups and leaves', async () => {
     const leaves: Command[] = [];
     const walk = (cmd: Command) => {
       const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden && c.name() !== 'help');
       if (subs.length === 0) leaves.push(cmd);
       for (const sub of subs) walk(sub);
     };
-    const program = wholeProgram();
+    const program = await wholeProgram();
     walk(program);
     expect(leaves.length).toBeGreaterThan(15);
     const man1 = join(prefix, 'share', 'man', 'man1');

@@ -1,8 +1,7 @@
 // `booking api <path>`: a GET of any path under the base URL with the key, for what the commands do
 // not cover (gh api's habit). Bodies are printed as sent: JSON pretty-printed losslessly, anything else
 // byte for byte (escaped on a terminal).
-import type { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import type { RunResult } from '../deps';
 import { defineCommand, option, type OptionsOf } from '../define';
 import { pagingRuleOptions, pagingRules } from '../paging-options';
 import type { Context } from '../../context';
@@ -12,7 +11,7 @@ import { UsageError } from '../../errors';
 import { collect, intOption, nonEmpty } from '../../options';
 import { runList, throughPager } from '../list-runner';
 
-const newCmdApi = defineCommand({
+export const newCmdApi = defineCommand({
   name: 'api',
   description: 'GET any path under the base URL with your key (for endpoints the commands do not cover)',
   arguments: [['<path>', 'path under the base URL, e.g. /api/v1/me']],
@@ -111,8 +110,4 @@ function jsonBody(response: HttpResponse): { ok: true; value: unknown } | { ok: 
   } catch {
     return { ok: false };
   }
-}
-
-export function registerApiCommand(program: Command, deps: CommandDeps): void {
-  program.addCommand(newCmdApi(deps));
 }

@@ -1,11 +1,9 @@
-import type { Command } from 'commander';
-import type { CommandDeps } from '../deps';
 import { defineCommand, option } from '../define';
 import { pagingRuleOptions, pagingRules } from '../paging-options';
 import { intOption } from '../../options';
 import { runList } from '../list-runner';
 
-const newCmdEventTypes = defineCommand({
+export const newCmdEventTypes = defineCommand({
   name: 'event-types',
   description: 'list your personal event types',
   options: [
@@ -26,7 +24,3 @@ const newCmdEventTypes = defineCommand({
     });
   },
 });
-
-export function registerEventTypesCommand(program: Command, deps: CommandDeps): void {
-  program.addCommand(newCmdEventTypes(deps));
-}

@@ -1,7 +1,7 @@
 // `booking sandbox`: flags to options, nothing more. The server itself is imported when the command
 // runs (run.ts), so registering this command costs every other command nothing at start-up.
-import { type Command, InvalidArgumentError } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
+import { InvalidArgumentError } from 'commander';
+import type { RunResult } from '../deps';
 import { choice, defineCommand, option, type OptionsOf } from '../define';
 import { collect, intOption, nonEmpty } from '../../options';
 import {
@@ -19,11 +19,7 @@ import {
 import { runSandbox } from './run';
 import { parseRetryDelays } from '../../sandbox/retry-delays';
 
-export function registerSandboxCommand(program: Command, deps: CommandDeps): void {
-  program.addCommand(newCmdSandbox(deps));
-}
-
-const newCmdSandbox = defineCommand({
+export const newCmdSandbox = defineCommand({
   name: 'sandbox',
   description: 'run a local fake of the service: the four endpoints, paging, and signed webhooks of a simulated booking lifecycle',
   options: [
