@@ -17,9 +17,9 @@ const files = completionFiles(await bookingProgram());
 
 describe('completions/', () => {
   for (const { shell, file, text } of files) {
-    it(`${file} is what the program generates now (else: npm run gen:completions)`, () => {
+    it(`${file} is what the program generates now (else: npm run build)`, () => {
       const committed = readFileSync(join(COMPLETIONS_DIR, file), 'utf8');
-      expect(committed === text, `completions/${file} is stale for ${shell}: run npm run gen:completions`).toBe(true);
+      expect(committed === text, `completions/${file} is stale for ${shell}: run npm run build`).toBe(true);
     });
   }
 });

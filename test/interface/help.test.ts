@@ -98,8 +98,9 @@ describe('booking help', () => {
     expect(r.stderr).toMatch(/^error: unknown command 'nope'\n/);
   });
 
-  it('docs/commands.md has a line for every leaf command', async () => {
+  it('docs/commands.md has a line for every top-level command and group (help and man list the rest)', async () => {
     const doc = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
-    for (const path of leaves(await bookingProgram())) expect(doc, path.join(' ')).toContain(`| \`booking ${path.join(' ')}`);
+    const tops = leaves(await bookingProgram()).map((path) => path[0]!);
+    for (const name of new Set(tops)) expect(doc, name).toContain(`| \`booking ${name}`);
   });
 });
