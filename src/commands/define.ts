@@ -1,7 +1,9 @@
 // The one skeleton of a leaf command: its name, arguments, options, examples and run function. The
 // commander wiring (arguments merged into the options object, the context built, the exit code
-// reported, examples at the end of the help) is written here once instead of in every command.
-// The gh habit stays: newCmd(deps, runF) takes a run function, so a test can swap it.
+// reported, examples at the end of the help) is written here once instead of in every command, and
+// the run function's options are typed from the declarations (option(), choice(), argument()
+// below), so the two cannot disagree. The gh habit stays: newCmd(deps, runF) takes a run function,
+// so a test can swap it.
 import { Argument, Command, Option } from 'commander';
 import type { Context } from '../context';
 import type { CommandDeps, RunResult } from './deps';
