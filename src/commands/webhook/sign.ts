@@ -2,12 +2,8 @@
 import type { RunResult } from '../deps';
 import { defineCommand, type OptionsOf } from '../define';
 import type { Context } from '../../context';
-import { createSigner } from '../../webhook/signature';
-import { bodySource } from '../../webhook/reader';
-import { resolveSecret, type WithSecrets } from './secret';
+import type { WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
-import { noteTerminalBody } from './terminal-note';
-import { createRecordWriter } from '../../output/records';
 
 export const newCmdSign = defineCommand({
   name: 'sign',
@@ -21,24 +17,10 @@ export const newCmdSign = defineCommand({
   run: (opts, ctx): RunResult => runSign(opts, ctx),
 });
 
-export async function runSign(opts: WithSecrets<OptionsOf<typeof newCmdSign>>, ctx: Context): Promise<number> {
-  const source = bodySource(ctx.io, opts.file, ctx.signal);
-  const secret = await resolveSecret(opts, ctx, opts.file === undefined || opts.file === '-');
-  const hmac = createSigner(secret);
-  noteTerminalBody(ctx, source);
-  let bytes = 0;
-  await source.read((chunk) => {
-    bytes += chunk.length;
-    hmac.update(chunk);
-  });
-  const signature = `sha256=${hmac.digest('hex')}`;
-  const out = await createRecordWriter(ctx, 'one', {
-    keys: ['signature', 'bytes'],
-    data: (r: { signature: string; bytes: number }) => r,
-    line: (r) => r.signature,
-    tsv: (r) => [r.signature],
-  });
-  await out.write({ signature, bytes });
-  await out.end();
-  return 0;
+export type SignOptions = WithSecrets<OptionsOf<typeof newCmdSign>>;
+
+/** Its implementation (sign-body.ts) is loaded when it runs: its help need not load the webhook library. */
+export async function runSign(opts: SignOptions, ctx: Context): Promise<number> {
+  const { signBody } = await import('./sign-body');
+  return signBody(opts, ctx);
 }
