@@ -73,6 +73,7 @@ function run() {
   process.stderr.on('error', onStreamError('stderr'));
 
   let settled = false;
+  // The words: the program loads and builds only the command they name (src/commands/tree.ts).
   main(argv, { signal: controller.signal, words }).then((code) => {
     settled = true;
     if (code === 0 && !interrupted) saveCodeCache?.();
