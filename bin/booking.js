@@ -73,7 +73,8 @@ function run() {
   process.stderr.on('error', onStreamError('stderr'));
 
   let settled = false;
-  main(argv, { signal: controller.signal, command: words[0] }).then((code) => {
+  // The words: the program loads and builds only the command they name (src/commands/tree.ts).
+  main(argv, { signal: controller.signal, words }).then((code) => {
     settled = true;
     if (code === 0 && !interrupted) saveCodeCache?.();
     // The command's own code, even after Ctrl-C: sandbox and webhook listen stop on it with exit 0.

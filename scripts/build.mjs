@@ -26,6 +26,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { writeCommandFacts, writeManPages } from './command-facts.mjs';
+import { writeCompletions } from './gen-completions.mjs';
 
 const undiciParts = {
   name: 'undici-parts',
@@ -208,15 +209,9 @@ copyFileSync(new URL('../src/config/keyring-child.cjs', import.meta.url), new UR
 for (const [name, module] of Object.entries(WASM))
   writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
 // What bin/booking.js reads before it loads the program: which options take values, which commands send requests.
-writeCommandFacts(dist);
-// man/booking.1, man/booking-bookings-list.1…: from the same command tree as the help. npm installs
-// the pages package.json's "man" lists (it ignores directories.man), so the list follows the tree:
-// a command added or removed updates it here, and the change shows in `git diff`.
-const pages = writeManPages(dist, new URL('../man/', import.meta.url), pkg.version)
-  .map((f) => `./man/${f}`)
-  .sort();
-if (JSON.stringify(pages) !== JSON.stringify(pkg.man)) {
-  pkg.man = pages;
-  writeFileSync(new URL('../package.json', import.meta.url), `${JSON.stringify(pkg, null, 2)}\n`);
-  process.stderr.write(`build: package.json "man" updated to the ${pages.length} pages of the command tree\n`);
-}
+await writeCommandFacts(dist);
+// man/booking.1, man/booking-bookings-list.1…: from the same command tree as the help. The folder is
+// not committed; npm packs it ("files"), and scripts/pack-man.mjs lists its pages for npm while it packs.
+await writeManPages(dist, new URL('../man/', import.meta.url), pkg.version);
+// completions/booking.bash, _booking, booking.fish: likewise from the tree, not committed.
+await writeCompletions();

@@ -24,8 +24,8 @@ function loadBundle(dist) {
 }
 
 /** `dist` is the dist/ folder's URL, holding the wrapped bundle cli.cjs. */
-export function writeCommandFacts(dist) {
-  const facts = loadBundle(dist).commandFacts();
+export async function writeCommandFacts(dist) {
+  const facts = await loadBundle(dist).commandFacts();
   if (facts.valueOptions.length === 0 || facts.sendsRequests.length === 0)
     throw new Error(`command facts look empty: ${JSON.stringify(facts)}`);
   writeFileSync(new URL('command-facts.json', dist), `${JSON.stringify(facts)}\n`);
@@ -35,8 +35,8 @@ export function writeCommandFacts(dist) {
  * Writes man/<page>.1 for the program and every command, from the bundle's command tree (src/man.ts):
  * the folder is made afresh, so a removed command leaves no page behind.
  */
-export function writeManPages(dist, man, version) {
-  const pages = loadBundle(dist).manPages(version);
+export async function writeManPages(dist, man, version) {
+  const pages = await loadBundle(dist).manPages(version);
   rmSync(man, { recursive: true, force: true });
   mkdirSync(man, { recursive: true });
   for (const { file, text } of pages) writeFileSync(new URL(file, man), text);

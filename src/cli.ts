@@ -19,11 +19,11 @@ export interface ProgramDeps {
   env: Record<string, string | undefined>;
   signal: AbortSignal;
   setExitCode(code: number): void;
-  /** The top-level command the run names, when known (bin/booking.js reads it off argv): only it is built. */
-  command?: string;
+  /** The command words the run names, when known (bin/booking.js reads them off argv): only that command is built. */
+  words?: readonly string[];
 }
 
-export function buildProgram(deps: ProgramDeps): Command {
+export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   const { io } = deps;
   const program = new Command('booking');
   program
@@ -53,7 +53,7 @@ export function buildProgram(deps: ProgramDeps): Command {
     context: (cmd) => makeContext(cmd, deps),
     setExitCode: deps.setExitCode,
   };
-  registerCommands(program, commandDeps, deps.command);
+  await registerCommands(program, commandDeps, deps.words);
   addHelpCommand(program);
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
   // options named in one line): commander copies them on .command(), but not onto commands built

@@ -18,7 +18,7 @@ export interface CommandFacts {
 }
 
 /** The facts of the program with every command, built with inert I/O: nothing runs. */
-export function programFacts(program: Command = wholeProgram()): CommandFacts {
+export function programFacts(program: Command): CommandFacts {
   // Not --json [fields]: its optional word is a command unless it is a field list with a comma
   // (src/json-flag.ts), which the bin's word pattern already stops at.
   const valueOptions = program.options
@@ -40,6 +40,6 @@ function spellings(cmd: Command): string[] {
 }
 
 /** The program with every command, built with inert I/O (for the build: facts, man pages). */
-export function wholeProgram(): Command {
+export function wholeProgram(): Promise<Command> {
   return buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode: () => {} });
 }

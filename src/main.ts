@@ -10,8 +10,8 @@ export interface MainDeps {
   io?: IOStreams;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
-  /** The top-level command named in argv, if the caller has read it (see ProgramDeps.command). */
-  command?: string;
+  /** The command words named in argv, if the caller has read them (see ProgramDeps.words). */
+  words?: readonly string[];
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
@@ -24,7 +24,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   if (envKey !== undefined && envKey.trim() !== '') io.maskSecret(envKey);
   const signal = deps.signal ?? new AbortController().signal;
   let exitCode: number = ExitCode.OK;
-  const program = buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), command: deps.command });
+  const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), words: deps.words });
   if (argv.length === 0) {
     io.stdout.write(program.helpInformation());
     return ExitCode.OK;

@@ -6,6 +6,9 @@
 module.exports = {
   main: require('../../src/main.ts').main,
   precompileParser: require('./llhttp.cjs').precompile,
-  commandFacts: () => require('../../src/command-facts.ts').programFacts(),
-  manPages: (version) => require('../../src/man.ts').manPages(require('../../src/command-facts.ts').wholeProgram(), version),
+  commandFacts: async () => {
+    const facts = require('../../src/command-facts.ts');
+    return facts.programFacts(await facts.wholeProgram());
+  },
+  manPages: async (version) => require('../../src/man.ts').manPages(await require('../../src/command-facts.ts').wholeProgram(), version),
 };

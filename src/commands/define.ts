@@ -1,23 +1,28 @@
 // The one skeleton of a leaf command: its name, arguments, options, examples and run function. The
 // commander wiring (arguments merged into the options object, the context built, the exit code
-// reported, examples at the end of the help) is written here once instead of in every command.
-// The gh habit stays: newCmd(deps, runF) takes a run function, so a test can swap it.
+// reported, examples at the end of the help) is written here once instead of in every command, and
+// the run function's options are typed from the declarations (option(), choice(), argument()
+// below), so the two cannot disagree. The gh habit stays: newCmd(deps, runF) takes a run function,
+// so a test can swap it.
 import { Argument, Command, Option } from 'commander';
 import type { Context } from '../context';
 import type { CommandDeps, RunResult } from './deps';
 import { refuseShaping } from '../output/shaping';
 
-export interface CommandSpec<O> {
+/** A spec's argument: ['<uid>', 'the booking uid'] (its value a string), or argument() for a parser or choices. */
+type ArgumentDecl = readonly [syntax: string, description: string] | DeclaredArgument<string, unknown, boolean>;
+
+interface CommandSpecBase<A extends readonly ArgumentDecl[], O extends readonly DeclaredOption<string, unknown, boolean>[]> {
   name: string;
   aliases?: string[];
   description: string;
   /**
-   * commander argument syntax and description: ['<uid>', 'the booking uid'], ['[file]', '…']; or an
-   * Argument, for one with choices or a parser. Each lands in the options under its camelCased name.
+   * commander argument syntax and description: ['<uid>', 'the booking uid'], ['[file]', '…']; or
+   * argument(), for one with choices or a parser. Each lands in the options under its camelCased name.
    */
-  arguments?: ([syntax: string, description: string] | Argument)[];
-  /** The command's own options, in help order (see option() below). */
-  options?: Option[];
+  arguments?: A;
+  /** The command's own options, in help order, made by option() or choice() below (their types come along). */
+  options?: O;
   /** The command sends requests to the service (bin/booking.js then readies the HTTP parser early). */
   sendsRequests?: boolean;
   /**
@@ -29,22 +34,43 @@ export interface CommandSpec<O> {
   notes?: string;
   /** Lines shown under "Examples:" at the end of the help, as typed (none: no section). */
   examples: string[];
-  /**
-   * The run function's options from the parsed flags and arguments, when they differ: a flag named
-   * for the user (`--field`) and read by the code under another name, or a boolean flag that is
-   * absent rather than false. Without it the run function gets them as parsed.
-   */
-  input?(parsed: Record<string, unknown>): O;
-  run(opts: O, ctx: Context): RunResult;
 }
 
-/** A command constructor for the spec: newCmd(deps) for the program, newCmd(deps, runF) for a test. */
-export function defineCommand<O>(spec: CommandSpec<O>): (deps: CommandDeps, runF?: CommandSpec<O>['run']) => Command {
-  return (deps, runF = spec.run) => {
+/** The run function: gets the typed options, returns an exit code (nothing for 0) or throws a typed error. */
+type RunFunction<I> = (opts: I, ctx: Context) => RunResult;
+
+/** A leaf command: its arguments and options declared, their values typed from the declarations. */
+export interface CommandSpec<A extends readonly ArgumentDecl[], O extends readonly DeclaredOption<string, unknown, boolean>[]>
+  extends CommandSpecBase<A, O> {
+  /**
+   * Gets the declared arguments and options under their camelCased names, typed from the
+   * declarations (Values). A run function written apart that names its options type from the
+   * constructor (OptionsOf<typeof newCmdX>) is given as an arrow with its result type,
+   * `run: (opts, ctx): RunResult => runX(opts, ctx)`: TypeScript then need not read runX to type newCmdX.
+   */
+  run: RunFunction<Values<A, O>>;
+}
+
+/** A command constructor: newCmd(deps) for the program, newCmd(deps, runF) for a test; its run function as .run. */
+export interface CommandConstructor<I> {
+  (deps: CommandDeps, runF?: RunFunction<I>): Command;
+  run: RunFunction<I>;
+}
+
+/** What a command's run function gets: OptionsOf<typeof newCmdBookingsList>. */
+export type OptionsOf<C> = C extends CommandConstructor<infer I> ? I : never;
+
+/** The command constructor for a spec (see CommandSpec). */
+export function defineCommand<
+  const A extends readonly ArgumentDecl[] = [],
+  const O extends readonly DeclaredOption<string, unknown, boolean>[] = [],
+>(spec: CommandSpec<A, O>): CommandConstructor<Values<A, O>> {
+  type V = Values<A, O>;
+  const make = (deps: CommandDeps, runF = spec.run): Command => {
     const cmd = new Command(spec.name).description(spec.description);
     for (const alias of spec.aliases ?? []) cmd.alias(alias);
     const argNames = (spec.arguments ?? []).map((arg) => {
-      const argument = arg instanceof Argument ? arg : new Argument(...arg);
+      const argument: Argument = arg instanceof Argument ? arg : new Argument(arg[0], arg[1]);
       cmd.addArgument(argument);
       return camelCase(argument.name());
     });
@@ -56,15 +82,16 @@ export function defineCommand<O>(spec: CommandSpec<O>): (deps: CommandDeps, runF
     cmd.action(async (...params: unknown[]) => {
       const command = params[params.length - 1] as Command;
       if (spec.printsText) refuseShaping(command, spec.printsText);
-      const parsed = { ...(params[argNames.length] as object) } as Record<string, unknown>;
+      // The values as commander parsed them: what the declarations' types (Values) describe.
+      const values: Record<string, unknown> = { ...(params[argNames.length] as object) };
       argNames.forEach((name, i) => {
-        if (params[i] !== undefined) parsed[name] = params[i];
+        if (params[i] !== undefined) values[name] = params[i];
       });
-      const opts = spec.input ? spec.input(parsed) : (parsed as O);
-      deps.setExitCode((await runF(opts, deps.context(command))) ?? 0);
+      deps.setExitCode((await runF(values as V, deps.context(command))) ?? 0);
     });
     return cmd;
   };
+  return Object.assign(make, { run: spec.run });
 }
 
 /** The commands that print text, not records, and what (CommandSpec.printsText). */
@@ -78,15 +105,121 @@ export function examplesText(lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
 
-/**
- * An option as commander's .option(flags, description, parser, default) would add it, for a spec's
- * options list: option('--port <port>', 'port to listen on', intOption(0, 65_535), 8787).
- */
-export function option<T>(flags: string, description: string, parser?: (value: string, previous: T) => T, defaultValue?: T): Option {
+// ---- Declarations that carry their types ----
+// option('--page-size <n>', …, intOption(1, 100)) is a commander Option that also says, to the type
+// checker, that it gives `pageSize?: number`: the key from the long flag (camelCased, `--no-x` → x),
+// the value from the flag's syntax and the parser's return type, required when it has a default or is
+// a `--no-` flag. A spec's run function gets the values of all its declarations (Values below).
+
+declare const declared: unique symbol;
+
+/** An Option giving `key` the type `value`, always present when `present` is true. Types only. */
+export type DeclaredOption<K extends string, V, P extends boolean> = Option & { readonly [declared]: { key: K; value: V; present: P } };
+
+/** An Argument giving `key` the type `value`, always present when `present` is true. Types only. */
+export type DeclaredArgument<K extends string, V, P extends boolean> = Argument & {
+  readonly [declared]: { key: K; value: V; present: P };
+};
+
+/** 'page-size' → 'pageSize', as commander names an option's value. */
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+
+/** '-L, --limit <n>' → 'limit'; '--no-paginate' → 'no-paginate'. */
+type LongFlag<F extends string> = F extends `${string}--${infer Rest}` ? (Rest extends `${infer Name} ${string}` ? Name : Rest) : never;
+
+type Negated<F extends string> = LongFlag<F> extends `no-${string}` ? true : false;
+
+type OptionKey<F extends string> = LongFlag<F> extends `no-${infer N}` ? Camel<N> : Camel<LongFlag<F>>;
+
+/** `<v...>` a list, `<v>` a value, `[v]` a value or true (the flag alone), no value a boolean. */
+type OptionValue<F extends string, T> = F extends `${string}...>${string}`
+  ? T[]
+  : F extends `${string}<${string}`
+    ? T
+    : F extends `${string}[${string}`
+      ? T | true
+      : boolean;
+
+/** '<uid>' → 'uid', '[file]' → 'file', '<capture...>' → 'capture'. */
+type ArgumentKey<S extends string> = S extends `${'<' | '['}${infer N}${'>' | ']'}` ? Camel<N extends `${infer M}...` ? M : N> : never;
+type ArgumentValue<S extends string, T> = S extends `${string}...${string}` ? T[] : T;
+type ArgumentPresent<S extends string> = S extends `<${string}` ? true : false;
+
+type Parser<T> = (value: string, previous: never) => T;
+
+/** A commander option with its type: option('--port <port>', 'port to listen on', intOption(0, 65_535), 8787). */
+export function option<const F extends string, T = string>(
+  flags: F,
+  description: string,
+  parser?: Parser<T>,
+): DeclaredOption<OptionKey<F>, OptionValue<F, NoInfer<T>>, Negated<F>>;
+export function option<const F extends string, T = string>(
+  flags: F,
+  description: string,
+  parser: Parser<T> | undefined,
+  defaultValue: OptionValue<F, T>,
+): DeclaredOption<OptionKey<F>, OptionValue<F, NoInfer<T>>, true>;
+export function option(flags: string, description: string, parser?: Parser<unknown>, defaultValue?: unknown): Option {
   const made = new Option(flags, description);
-  if (parser) made.argParser(parser);
+  if (parser) made.argParser(parser as (value: string, previous: unknown) => unknown);
   return defaultValue === undefined ? made : made.default(defaultValue);
 }
+
+/** An option whose value is one of `choices` (commander refuses others, lists them in the help). */
+export function choice<const F extends string, const C extends readonly string[]>(
+  flags: F,
+  description: string,
+  choices: C,
+): DeclaredOption<OptionKey<F>, C[number], Negated<F>>;
+export function choice<const F extends string, const C extends readonly string[]>(
+  flags: F,
+  description: string,
+  choices: C,
+  defaultValue: C[number],
+): DeclaredOption<OptionKey<F>, C[number], true>;
+export function choice(flags: string, description: string, choices: readonly string[], defaultValue?: string): Option {
+  const made = new Option(flags, description).choices(choices);
+  return defaultValue === undefined ? made : made.default(defaultValue);
+}
+
+/**
+ * The option or argument with `choices` listed in its help and completions, its own parser kept
+ * (commander's .choices() would replace it): for a parser with its own one-line error, or one that
+ * lets other values through.
+ */
+export function helpChoices<D extends Option | Argument>(declared: D, choices: readonly string[]): D {
+  declared.argChoices = [...choices];
+  return declared;
+}
+
+/** An argument with a parser (and choices shown in the help), typed as the parser's result. */
+export function argument<const S extends string, T = string>(
+  syntax: S,
+  description: string,
+  parser?: Parser<T>,
+): DeclaredArgument<ArgumentKey<S>, ArgumentValue<S, NoInfer<T>>, ArgumentPresent<S>>;
+export function argument(syntax: string, description: string, parser?: Parser<unknown>): Argument {
+  const made = new Argument(syntax, description);
+  return parser ? made.argParser(parser as (value: string, previous: unknown) => unknown) : made;
+}
+
+/** The declarations' facts: { key, value, present } of each. */
+type Facts<D> = D extends { readonly [declared]: infer F }
+  ? F
+  : D extends readonly [infer S extends string, string]
+    ? { key: ArgumentKey<S>; value: ArgumentValue<S, string>; present: ArgumentPresent<S> }
+    : never;
+
+type ValuesOf<F extends { key: string; value: unknown; present: boolean }> = {
+  [E in F as E['present'] extends true ? E['key'] : never]: E['value'];
+} & { [E in F as E['present'] extends true ? never : E['key']]?: E['value'] };
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** What a run function gets from these arguments and options. */
+export type Values<A extends readonly ArgumentDecl[], O extends readonly DeclaredOption<string, unknown, boolean>[]> = Simplify<
+  ValuesOf<Facts<A[number]> | Facts<O[number]>>
+>;
 
 function camelCase(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -1,6 +1,5 @@
 // The flags that override where a list command finds its items and its next page (bookings list,
 // event-types, api --paginate): the same four everywhere, worded for the command that has them.
-import type { Option } from 'commander';
 import { nonEmpty } from '../options';
 import { option } from './define';
 
@@ -43,7 +42,7 @@ export function pagingInForce(
  * --cursor-path, --items-path, --cursor-param, --cursor-from-last, in help order. `prefix` starts
  * each description ("with --paginate: "); `overrides` ends the two paths' (" (overrides discovery)").
  */
-export function pagingRuleOptions(prefix = '', overrides = ''): Option[] {
+export function pagingRuleOptions(prefix = '', overrides = '') {
   return [
     option('--cursor-path <path>', `${prefix}dot path of the next cursor in the body${overrides}`, nonEmpty('--cursor-path')),
     option('--items-path <path>', `${prefix}dot path of the items array in the body${overrides}`, nonEmpty('--items-path')),

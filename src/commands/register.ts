@@ -1,37 +1,37 @@
-// Every command, in the order `booking --help` lists them. Each noun's module owns its commands.
+// Every top-level command, in the order `booking --help` lists them: a group (its file lists its
+// subcommands, one line each) or a loader of the command's file (src/commands/tree.ts).
 import type { Command } from 'commander';
 import type { CommandDeps } from './deps';
-import { registerAuthCommands } from './auth/index';
-import { registerBookingsCommands } from './bookings/index';
-import { registerEventTypesCommand } from './event-types/index';
-import { registerApiCommand } from './api/index';
-import { registerWebhookCommands } from './webhook/index';
-import { registerSandboxCommand } from './sandbox/index';
-import { registerConfigCommands } from './config/index';
-import { registerCompletionCommand } from './completion/index';
-import { registerVersionCommand } from './version/index';
+import { registerTree, type Tree } from './tree';
+import { auth } from './auth/index';
+import { bookings } from './bookings/index';
+import { webhook } from './webhook/index';
+import { config } from './config/index';
+import { complete } from './completion/index';
+import { PROFILES_COMMAND } from '../completion/shells';
 
-type Register = (program: Command, deps: CommandDeps) => void;
-
-/** The top-level command names each module registers, in help order. */
-const MODULES: [names: string[], register: Register][] = [
-  [['login', 'logout', 'whoami', 'profiles', 'auth'], registerAuthCommands],
-  [['bookings'], registerBookingsCommands],
-  [['event-types'], registerEventTypesCommand],
-  [['api'], registerApiCommand],
-  [['webhook'], registerWebhookCommands],
-  [['sandbox'], registerSandboxCommand],
-  [['config'], registerConfigCommands],
-  [['completion', '__complete'], registerCompletionCommand],
-  [['version'], registerVersionCommand],
-];
+const TREE: Tree = {
+  login: () => import('./auth/login').then((m) => m.newCmdLogin),
+  logout: () => import('./auth/logout').then((m) => m.newCmdLogout),
+  whoami: () => import('./auth/whoami').then((m) => m.newCmdWhoami),
+  profiles: () => import('./auth/profiles').then((m) => m.newCmdProfiles),
+  auth,
+  bookings,
+  'event-types': () => import('./event-types/index').then((m) => m.newCmdEventTypes),
+  api: () => import('./api/index').then((m) => m.newCmdApi),
+  webhook,
+  sandbox: () => import('./sandbox/index').then((m) => m.newCmdSandbox),
+  config,
+  completion: () => import('./completion/completion').then((m) => m.newCmdCompletion),
+  [PROFILES_COMMAND[0]]: complete,
+  version: () => import('./version/index').then((m) => m.newCmdVersion),
+};
 
 /**
- * Every command; or, given the command the user named (`only`), just the module that defines it: a
- * run needs no other, and building ~25 commands it will not use is a measurable part of start-up.
- * A name no module defines (`help`, a typo) gets them all, for help and suggestions.
+ * Every command; or, given the words the user typed (`['bookings', 'get']`), just the command they
+ * name: a run needs no other, and loading and building ~30 commands it will not use is a measurable
+ * part of start-up.
  */
-export function registerCommands(program: Command, deps: CommandDeps, only?: string): void {
-  const named = only === undefined ? undefined : MODULES.find(([names]) => names.includes(only));
-  for (const [, register] of named ? [named] : MODULES) register(program, deps);
+export function registerCommands(program: Command, deps: CommandDeps, words?: readonly string[]): Promise<void> {
+  return registerTree(program, TREE, deps, words);
 }

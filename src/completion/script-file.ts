@@ -1,4 +1,4 @@
-// Reads a committed completion script from the package's completions/ folder. The bundle runs from
+// Reads a completion script from the package's completions/ folder (the build writes it). The bundle runs from
 // dist/, which sits beside completions/; from src/ (tests) the folder is a few levels further up.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

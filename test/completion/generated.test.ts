@@ -13,11 +13,13 @@ import { SHELLS } from '../../src/completion/shells';
 import { runMain as runCli } from '../helpers/in-process';
 import { COMPLETIONS_DIR, makeSandbox } from './shell-harness';
 
+const files = completionFiles(await bookingProgram());
+
 describe('completions/', () => {
-  for (const { shell, file, text } of completionFiles(bookingProgram())) {
-    it(`${file} is what the program generates now (else: npm run gen:completions)`, () => {
+  for (const { shell, file, text } of files) {
+    it(`${file} is what the program generates now (else: npm run build)`, () => {
       const committed = readFileSync(join(COMPLETIONS_DIR, file), 'utf8');
-      expect(committed === text, `completions/${file} is stale for ${shell}: run npm run gen:completions`).toBe(true);
+      expect(committed === text, `completions/${file} is stale for ${shell}: run npm run build`).toBe(true);
     });
   }
 });
@@ -25,7 +27,7 @@ describe('completions/', () => {
 describe('booking completion <shell>', () => {
   for (const shell of SHELLS) {
     it(`prints the committed script for ${shell}, byte for byte`, async () => {
-      const file = completionFiles(bookingProgram()).find((f) => f.shell === shell)!.file;
+      const file = files.find((f) => f.shell === shell)!.file;
       const r = await runCli(['completion', shell]);
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');

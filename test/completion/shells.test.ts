@@ -16,7 +16,7 @@ import { BOOKING_STATUSES } from '../../src/booking-statuses';
 import { SHELLS } from '../../src/completion/shells';
 import { COLON_FILE, COMPLETIONS_DIR, complete, makeSandbox, shellMissing, type Sandbox, type ShellName } from './shell-harness';
 
-const spec = describeProgram(bookingProgram());
+const spec = describeProgram(await bookingProgram());
 const commandAt = (...path: string[]) => allCommands(spec.root).find((c) => c.path.join(' ') === path.join(' '));
 const subcommands = (...path: string[]) => commandAt(...path)?.commands.map((c) => c.name) ?? [];
 const longOptions = (...path: string[]) => {

@@ -1,7 +1,8 @@
 // A loopback service that echoes the key and terminal sequences in every string it returns: the key
 // whole, upper-cased, a 12-character run of it and its percent-encoded form, an OSC title, an SGR
-// blink, C1 CSI, a bell and a bidi override. Answers the four GET endpoints (two pages of bookings)
-// and any POST (a webhook receiver) with 200. For the output matrix (test/output/matrix.test.ts).
+// blink, C1 CSI, a bell and a bidi override. Answers the four GET endpoints (two pages of bookings),
+// a booking's collections (/api/v1/bookings/<uid>/<name>: a list of bookings, for a GET leaf added
+// later), and any POST (a webhook receiver) with 200. For the output matrix (test/output/matrix.test.ts).
 import { serve } from '../../src/sandbox/core';
 
 /** Has `/` and `+`, so its encoded forms differ from it. */
@@ -57,6 +58,8 @@ export async function startHostileServer(): Promise<{ url: string; close(): Prom
     }
     if (url.pathname === '/api/v1/me') return json({ id: 1, name: HOSTILE_TEXT, email: HOSTILE_TEXT });
     if (url.pathname === '/api/v1/event-types') return json({ data: [{ id: 7, slug: HOSTILE_TEXT, title: HOSTILE_TEXT }] });
+    // A booking's own collections (/api/v1/bookings/<uid>/attendees…): a list, as REST has them.
+    if (/^\/api\/v1\/bookings\/[^/]+\/[^/]+$/.test(url.pathname)) return json({ data: [booking(1), booking(2)] });
     if (url.pathname.startsWith('/api/v1/bookings/')) return json({ data: booking(1) });
     if (url.pathname === '/api/v1/bookings') {
       // The cursor carries the key: it goes back percent-encoded in the query, which --debug shows.

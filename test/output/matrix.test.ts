@@ -7,7 +7,7 @@
 // command that prints text rather than records (CommandSpec.printsText), refuse it with exit 2.
 // A command added later joins by itself: text commands are invoked from their declared arguments, and
 // so is a GET leaf (a command that sends requests), against the service, which answers every other
-// path under /api/v1/bookings/ with a booking; any other command that prints records needs a row in
+// path under /api/v1/bookings/ with a booking, and /api/v1/bookings/<uid>/<name> with a list of them; any other command that prints records needs a row in
 // RECORDS (how to give it data), and the test fails until it has one. The pager modes run in-process with a fake `less` on PATH that copies its stdin to a
 // file (the same code path: BOOKING_PAGER/PAGER/less -FRX); two rows run the real less on a pty.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -254,7 +254,7 @@ function rowOf(name: string, words: string[], cmd: Command): RecordRow | undefin
   return undefined;
 }
 
-const program = buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode: () => {} });
+const program = await buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode: () => {} });
 const tree = leaves(program);
 
 beforeAll(async () => {

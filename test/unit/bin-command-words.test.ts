@@ -10,7 +10,7 @@ import { programFacts, type CommandFacts } from '../../src/command-facts';
 import { testIO } from '../../src/io';
 import { ROOT } from '../helpers/cli';
 
-const program = () => buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode() {} });
+const program = await buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode() {} });
 
 function builtFacts(): CommandFacts {
   return JSON.parse(readFileSync(join(ROOT, 'dist', 'command-facts.json'), 'utf8')) as CommandFacts;
@@ -18,15 +18,13 @@ function builtFacts(): CommandFacts {
 
 describe('dist/command-facts.json', () => {
   it('is the facts of the program as the sources build it (run npm run build when this fails)', () => {
-    expect(builtFacts()).toEqual(programFacts(program()));
+    expect(builtFacts()).toEqual(programFacts(program));
   });
 
   it('names every global option that takes a value, in both spellings', () => {
     // Not --json [fields]: its optional word is a command unless it is a field list with a comma
     // (src/json-flag.ts), which the bin's word pattern already stops at.
-    const takesValue = program()
-      .options.filter((o) => o.required)
-      .flatMap((o) => [o.short, o.long].filter((f): f is string => Boolean(f)));
+    const takesValue = program.options.filter((o) => o.required).flatMap((o) => [o.short, o.long].filter((f): f is string => Boolean(f)));
     expect([...builtFacts().valueOptions].sort()).toEqual(takesValue.sort());
     expect(builtFacts().valueOptions).toContain('--profile');
   });

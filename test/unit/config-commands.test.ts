@@ -15,7 +15,7 @@ import { describeOwner } from '../../src/commands/auth/owner';
 import { runConfigList } from '../../src/commands/config/list';
 import { runConfigGet } from '../../src/commands/config/get';
 import { runConfigSet, runConfigUnset } from '../../src/commands/config/set';
-import { runConfigPath } from '../../src/commands/config/index';
+import { runConfigPath } from '../../src/commands/config/path';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
 
 // /api/v1/me answers 200 {"data": {"name": "Test Owner", "email": …}} for this key, 401 otherwise.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { wholeProgram } from '../../src/command-facts';
 import { manPages, pageName } from '../../src/man';
 
-const program = wholeProgram();
+const program = await wholeProgram();
 const pages = new Map(manPages(program, '1.2.3').map((p) => [p.file, p.text]));
 
 function leaves(cmd: Command, out: Command[] = []): Command[] {

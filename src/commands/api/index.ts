@@ -1,10 +1,9 @@
 // `booking api <path>`: a GET of any path under the base URL with the key, for what the commands do
 // not cover (gh api's habit). Bodies are printed as sent: JSON pretty-printed losslessly, anything else
 // byte for byte (escaped on a terminal).
-import type { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
-import { defineCommand, option } from '../define';
-import { pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
+import type { RunResult } from '../deps';
+import { defineCommand, option, type OptionsOf } from '../define';
+import { pagingRuleOptions, pagingRules } from '../paging-options';
 import type { Context } from '../../context';
 import type { HttpResponse } from '../../http/types';
 import { InvalidArgumentError } from 'commander';
@@ -12,15 +11,7 @@ import { UsageError } from '../../errors';
 import { collect, intOption, nonEmpty } from '../../options';
 import { runList, throughPager } from '../list-runner';
 
-interface ApiOptions extends PagingRuleOptions {
-  path: string;
-  paginate: boolean;
-  fields: [string, string][];
-  limit?: number;
-  cursor?: string;
-}
-
-const newCmdApi = defineCommand<ApiOptions>({
+export const newCmdApi = defineCommand({
   name: 'api',
   description: 'GET any path under the base URL with your key (for endpoints the commands do not cover)',
   arguments: [['<path>', 'path under the base URL, e.g. /api/v1/me']],
@@ -37,9 +28,7 @@ const newCmdApi = defineCommand<ApiOptions>({
     'booking api /api/v1/bookings -F status=pending -F limit=5',
     "booking api /api/v1/bookings --paginate -L 200 --jq '.[].uid'",
   ],
-  // -F/--field is read as `fields`: the list of them.
-  input: ({ field, ...rest }) => ({ ...rest, fields: field }) as ApiOptions,
-  run: runApi,
+  run: (opts, ctx): RunResult => runApi(opts, ctx),
 });
 
 function keyValue(value: string): [string, string] {
@@ -64,8 +53,8 @@ function apiTarget(path: string, fields: [string, string][]): string {
   return target;
 }
 
-async function runApi(opts: ApiOptions, ctx: Context): RunResult {
-  const target = apiTarget(opts.path, opts.fields);
+async function runApi(opts: OptionsOf<typeof newCmdApi>, ctx: Context): RunResult {
+  const target = apiTarget(opts.path, opts.field);
   if (!opts.paginate) {
     const pagingOnly = (['limit', 'cursor', 'cursorPath', 'cursorParam', 'cursorFromLast', 'itemsPath'] as const).find(
       (k) => opts[k] !== undefined,
@@ -121,8 +110,4 @@ function jsonBody(response: HttpResponse): { ok: true; value: unknown } | { ok: 
   } catch {
     return { ok: false };
   }
-}
-
-export function registerApiCommand(program: Command, deps: CommandDeps): void {
-  program.addCommand(newCmdApi(deps));
 }

@@ -1,25 +1,10 @@
-// login, logout, whoami, profiles, and gh's `auth` group (auth login, logout, status, token).
-// Definitions only; what they need at run time is imported when they run.
-import { Command } from 'commander';
-import type { CommandDeps } from '../deps';
-import { newCmdAuthLogin, newCmdLogin } from './login';
-import { newCmdAuthLogout, newCmdLogout } from './logout';
-import { newCmdWhoami } from './whoami';
-import { newCmdAuthStatus, newCmdProfiles } from './profiles';
-import { newCmdAuthToken } from './token';
+// gh's `auth` group (auth login, logout, status, token), one line per subcommand, in help order
+// (src/commands/tree.ts). login, logout, whoami and profiles are also top-level commands.
+import { group } from '../tree';
 
-export function registerAuthCommands(program: Command, deps: CommandDeps): void {
-  program.addCommand(newCmdLogin(deps));
-  program.addCommand(newCmdLogout(deps));
-  program.addCommand(newCmdWhoami(deps));
-  program.addCommand(newCmdProfiles(deps));
-  // What a gh user types first; the top-level commands stay.
-  program.addCommand(
-    new Command('auth')
-      .description('log in and out, the profiles and their keys (gh style: auth login, logout, status, token)')
-      .addCommand(newCmdAuthLogin(deps))
-      .addCommand(newCmdAuthLogout(deps))
-      .addCommand(newCmdAuthStatus(deps))
-      .addCommand(newCmdAuthToken(deps)),
-  );
-}
+export const auth = group('log in and out, the profiles and their keys (gh style: auth login, logout, status, token)', {
+  login: () => import('./login').then((m) => m.newCmdAuthLogin),
+  logout: () => import('./logout').then((m) => m.newCmdAuthLogout),
+  status: () => import('./profiles').then((m) => m.newCmdAuthStatus),
+  token: () => import('./token').then((m) => m.newCmdAuthToken),
+});

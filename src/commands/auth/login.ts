@@ -1,6 +1,5 @@
-import { Option } from 'commander';
 import type { RunResult } from '../deps';
-import { defineCommand } from '../define';
+import { defineCommand, option, type OptionsOf } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import type { Connection } from '../../config/types';
@@ -13,26 +12,17 @@ import { missingBaseUrl, present } from '../../config/resolve';
 import { loginStore, saveKey } from '../../config/key-location';
 import { describeOwner } from './owner';
 
-export interface LoginOptions {
-  /** Read the key from stdin instead of a hidden prompt. */
-  withKey: boolean;
-  /** Check the key with GET /api/v1/me before saving it. */
-  verify: boolean;
-  /** Save the key in config.json (0600) rather than the OS keyring. */
-  insecureStorage: boolean;
-}
-
 /** `booking login`, and gh's spelling of it, `booking auth login`. */
 const loginCommand = (invocation: string) =>
-  defineCommand<LoginOptions>({
+  defineCommand({
     name: 'login',
     printsText: 'only messages on stderr',
     description:
       'save an API key (and base URL) to the profile, after checking it with GET /api/v1/me; the key goes to the OS keyring when one answers',
     options: [
-      new Option('--with-key', 'read the key from stdin instead of a hidden prompt'),
-      new Option('--no-verify', 'save the key without checking it'),
-      new Option('--insecure-storage', 'save the key in the config file (mode 0600) instead of the OS keyring'),
+      option('--with-key', 'read the key from stdin instead of a hidden prompt', undefined, false),
+      option('--no-verify', 'save the key without checking it'),
+      option('--insecure-storage', 'save the key in the config file (mode 0600) instead of the OS keyring', undefined, false),
     ],
     sendsRequests: true,
     examples: [
@@ -40,16 +30,16 @@ const loginCommand = (invocation: string) =>
       `${invocation} --base-url https://api.example.com --with-key < key.txt`,
       `${invocation} --insecure-storage --with-key < key.txt`,
     ],
-    input: (parsed) => ({
-      withKey: parsed.withKey === true,
-      verify: parsed.verify !== false,
-      insecureStorage: parsed.insecureStorage === true,
-    }),
-    run: runLogin,
+    // An arrow with its result type: runLogin's options are named from newCmdLogin (below), which
+    // TypeScript could not type if it had to read runLogin first.
+    run: (opts, ctx): RunResult => runLogin(opts, ctx),
   });
 
 export const newCmdLogin = loginCommand('booking login');
 export const newCmdAuthLogin = loginCommand('booking auth login');
+
+/** --with-key, --no-verify and --insecure-storage, as booleans. */
+export type LoginOptions = OptionsOf<typeof newCmdLogin>;
 
 export async function runLogin(opts: LoginOptions, ctx: Context): RunResult {
   const store = await ctx.config();

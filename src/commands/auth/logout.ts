@@ -9,7 +9,7 @@ import { warnEnvKey } from './login';
 
 /** `booking logout`, and gh's spelling of it, `booking auth logout`. */
 const logoutCommand = (invocation: string) =>
-  defineCommand<object>({
+  defineCommand({
     name: 'logout',
     printsText: 'only messages on stderr',
     description: "remove the profile's saved API key, from the OS keyring and the config file (its base URL stays)",

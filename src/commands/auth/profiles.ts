@@ -11,7 +11,7 @@ import { keyringKeys, keyStoreMode, type KeySource } from '../../config/key-loca
 
 /** `booking profiles`, and gh's spelling of the same question, `booking auth status`. */
 const profilesCommand = (name: string, invocation: string) =>
-  defineCommand<object>({
+  defineCommand({
     name,
     description: 'list the profiles: name, base URL, masked key, where the key is (keyring, file or env), and which one is active',
     examples: [invocation, `${invocation} -o json`, `BOOKING_PROFILE=staging ${invocation}`],

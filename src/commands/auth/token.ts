@@ -4,7 +4,7 @@ import type { RunResult } from '../deps';
 import { defineCommand } from '../define';
 import type { Context } from '../../context';
 
-export const newCmdAuthToken = defineCommand<object>({
+export const newCmdAuthToken = defineCommand({
   name: 'token',
   description: "print the profile's API key on stdout, for scripts (a warning on stderr when stdout is a terminal)",
   // The key alone, one line: a format or a field list would mean nothing (exit 2, src/output/shaping.ts).

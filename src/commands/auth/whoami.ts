@@ -6,7 +6,7 @@ import { hint } from '../../context';
 import { unwrapResource } from '../resource';
 import type { KeySource } from '../../config/key-location';
 
-export const newCmdWhoami = defineCommand<object>({
+export const newCmdWhoami = defineCommand({
   name: 'whoami',
   description: 'show the owner of the key (GET /api/v1/me); on a terminal, profile, base URL and where the key is on stderr',
   sendsRequests: true,

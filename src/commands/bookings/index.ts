@@ -1,14 +1,8 @@
-import type { Command } from 'commander';
-import type { CommandDeps } from '../deps';
-import { newCmdBookingsList } from './list';
-import { newCmdBookingsGet } from './get';
-import { newCmdBookingsWatch } from './watch';
+// `booking bookings …`: one line per subcommand, in help order (src/commands/tree.ts).
+import { group } from '../tree';
 
-export function registerBookingsCommands(program: Command, deps: CommandDeps): void {
-  program
-    .command('bookings')
-    .description('list, show and watch bookings')
-    .addCommand(newCmdBookingsList(deps))
-    .addCommand(newCmdBookingsGet(deps))
-    .addCommand(newCmdBookingsWatch(deps));
-}
+export const bookings = group('list, show and watch bookings', {
+  list: () => import('./list').then((m) => m.newCmdBookingsList),
+  get: () => import('./get').then((m) => m.newCmdBookingsGet),
+  watch: () => import('./watch').then((m) => m.newCmdBookingsWatch),
+});

@@ -1,22 +1,13 @@
-import { Option } from 'commander';
 import type { RunResult } from '../deps';
-import { defineCommand, option } from '../define';
-import { pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
+import { defineCommand, helpChoices, option, type OptionsOf } from '../define';
+import { pagingRuleOptions, pagingRules } from '../paging-options';
 import type { Context } from '../../context';
 import { intOption, nonEmpty } from '../../options';
 import { runList } from '../list-runner';
 import { BOOKING_STATUSES } from '../../booking-statuses';
 import { BOOKING_COLUMNS } from '../../output/booking-columns';
 
-export interface BookingsListOptions extends PagingRuleOptions {
-  status?: string;
-  limit?: number;
-  pageSize?: number;
-  cursor?: string;
-  paginate: boolean;
-}
-
-export const newCmdBookingsList = defineCommand<BookingsListOptions>({
+export const newCmdBookingsList = defineCommand({
   name: 'list',
   aliases: ['ls'],
   description: 'list bookings, following cursors automatically',
@@ -33,22 +24,23 @@ export const newCmdBookingsList = defineCommand<BookingsListOptions>({
     'booking bookings list -L 50 --jq \'.[] | select(.status == "cancelled") | .uid\'',
     'booking bookings list -o ndjson | wc -l',
   ],
-  run: runBookingsList,
+  run: (opts, ctx): RunResult => runBookingsList(opts, ctx),
 });
 
 /** -s, -L and --page-size, which bookings watch shares; `verb` says what -L caps ("print", "watch"). */
-export function bookingFilterOptions(verb: string): Option[] {
+export function bookingFilterOptions(verb: string) {
   return [
-    // Choices for help and completion only: the parser set after them lets any other value through.
-    new Option('-s, --status <status>', 'only bookings with this status; another value the service knows is passed on')
-      .choices(BOOKING_STATUSES)
-      .argParser(nonEmpty('--status')),
+    // Choices for help and completion only: any other value is let through.
+    helpChoices(
+      option('-s, --status <status>', 'only bookings with this status; another value the service knows is passed on', nonEmpty('--status')),
+      BOOKING_STATUSES,
+    ),
     option('-L, --limit <n>', `${verb} at most N bookings in total, across pages`, intOption(1, 1_000_000_000)),
     option('--page-size <n>', 'bookings per request (query limit); default min(--limit, 100)', intOption(1, 10_000)),
   ];
 }
 
-export async function runBookingsList(opts: BookingsListOptions, ctx: Context): RunResult {
+export async function runBookingsList(opts: OptionsOf<typeof newCmdBookingsList>, ctx: Context): RunResult {
   await runList(ctx, {
     path: '/api/v1/bookings',
     query: { status: opts.status },

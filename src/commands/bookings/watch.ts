@@ -3,27 +3,18 @@
 // changed since the last walk: bookings added, changed (field: old → new) and removed. The state
 // between polls is one compact entry per booking (watch-state.ts), never a copy of a page.
 import type { RunResult } from '../deps';
-import { defineCommand, option } from '../define';
-import { pagingInForce, pagingRuleOptions, pagingRules, type PagingRuleOptions } from '../paging-options';
+import { defineCommand, option, type OptionsOf } from '../define';
+import { pagingInForce, pagingRuleOptions, pagingRules } from '../paging-options';
 import { hint, type Context } from '../../context';
 import { InterruptedError, RateLimitError } from '../../errors';
 import { durationOption } from '../../options';
 import { backoffMs, sleep as realSleep } from '../../http/retry';
 import { bookingFilterOptions } from './list';
 
-export interface BookingsWatchOptions extends PagingRuleOptions {
-  status?: string;
-  limit?: number;
-  pageSize?: number;
-  /** Seconds between polls. */
-  interval: number;
-  initial?: boolean;
-}
-
 const MIN_INTERVAL_S = 2;
 const DEFAULT_INTERVAL_S = 10;
 
-export const newCmdBookingsWatch = defineCommand<BookingsWatchOptions>({
+export const newCmdBookingsWatch = defineCommand({
   name: 'watch',
   description: 'print bookings added, changed and removed, polling the list every --interval',
   options: [
@@ -45,14 +36,16 @@ export const newCmdBookingsWatch = defineCommand<BookingsWatchOptions>({
     'booking bookings watch --jq \'select(.type == "changed") | .uid\'',
     'booking bookings watch --fields type,uid,changes.status,booking.status -o ndjson',
   ],
-  run: runBookingsWatch,
+  run: (opts, ctx): RunResult => runBookingsWatch(opts, ctx),
 });
 
-/** "10", "10s", "1.5m", "500ms", "1h" → seconds; at least MIN_INTERVAL_S. */
 /** --interval in seconds (the run counts in seconds), parsed as every DURATION option is. */
 function parseInterval(value: string): number {
   return durationOption(86_400_000, MIN_INTERVAL_S * 1000)(value) / 1000;
 }
+
+/** The flags as run gets them; --interval in seconds. */
+export type BookingsWatchOptions = OptionsOf<typeof newCmdBookingsWatch>;
 
 export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context): RunResult {
   const [{ paginatePages }, { WatchState }, { createEventWriter, watchedFields }, { fieldCheck }] = await Promise.all([

@@ -1,33 +1,14 @@
-// config path | list | get | set | unset: the settings of the --profile profile.
-import type { Command } from 'commander';
-import type { CommandDeps, RunResult } from '../deps';
-import { defineCommand } from '../define';
-import type { Context } from '../../context';
-import { newCmdConfigList } from './list';
-import { newCmdConfigGet } from './get';
-import { newCmdConfigSet, newCmdConfigUnset } from './set';
+// `booking config …`: the settings of the --profile profile, one line per subcommand, in help order
+// (src/commands/tree.ts).
+import { group } from '../tree';
 
-export function registerConfigCommands(program: Command, deps: CommandDeps): void {
-  program
-    .command('config')
-    .description("show and change the profile's settings (baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast)")
-    .addCommand(newCmdConfigPath(deps))
-    .addCommand(newCmdConfigList(deps))
-    .addCommand(newCmdConfigGet(deps))
-    .addCommand(newCmdConfigSet(deps))
-    .addCommand(newCmdConfigUnset(deps));
-}
-
-const newCmdConfigPath = defineCommand<object>({
-  name: 'path',
-  printsText: 'a path',
-  description: 'print the path of the config file (it may not exist yet)',
-  examples: ['booking config path', 'booking config path --profile staging'],
-  run: runConfigPath,
-});
-
-export async function runConfigPath(_opts: object, ctx: Context): RunResult {
-  // Works on a malformed file too: that is when the user most needs to find it.
-  const store = await ctx.config();
-  ctx.io.stdout.write(`${store.path}\n`);
-}
+export const config = group(
+  "show and change the profile's settings (baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast)",
+  {
+    path: () => import('./path').then((m) => m.newCmdConfigPath),
+    list: () => import('./list').then((m) => m.newCmdConfigList),
+    get: () => import('./get').then((m) => m.newCmdConfigGet),
+    set: () => import('./set').then((m) => m.newCmdConfigSet),
+    unset: () => import('./set').then((m) => m.newCmdConfigUnset),
+  },
+);

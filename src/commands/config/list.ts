@@ -6,7 +6,7 @@ import { PROFILE_KEYS } from '../../config/types';
 import { present } from '../../config/resolve';
 import { maskKey } from '../auth/whoami';
 
-export const newCmdConfigList = defineCommand<object>({
+export const newCmdConfigList = defineCommand({
   name: 'list',
   description: "the profile's settings, the key masked (key<TAB>value when piped; -o json for an object)",
   examples: ['booking config list', 'booking config list -o json --profile staging'],

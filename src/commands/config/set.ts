@@ -1,23 +1,14 @@
 import type { RunResult } from '../deps';
-import { defineCommand } from '../define';
+import { defineCommand, type OptionsOf } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { profileKey, settingValue } from '../../config/keys';
 import { assertTransportAllowed } from '../../config/transport';
 
-export interface ConfigSetOptions {
-  key: string;
-  value: string;
-}
-
-export interface ConfigUnsetOptions {
-  key: string;
-}
-
 /** The <key> argument of config get, set and unset. */
 export const KEY_HELP = 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)';
 
-export const newCmdConfigSet = defineCommand<ConfigSetOptions>({
+export const newCmdConfigSet = defineCommand({
   name: 'set',
   printsText: 'only messages on stderr',
   description: 'save one setting to the profile',
@@ -26,19 +17,19 @@ export const newCmdConfigSet = defineCommand<ConfigSetOptions>({
     ['<value>', 'the value; baseUrl must be an http(s) URL'],
   ],
   examples: ['booking config set baseUrl https://api.example.com', 'booking config set cursorPath meta.next_cursor --profile staging'],
-  run: runConfigSet,
+  run: (opts, ctx): RunResult => runConfigSet(opts, ctx),
 });
 
-export const newCmdConfigUnset = defineCommand<ConfigUnsetOptions>({
+export const newCmdConfigUnset = defineCommand({
   name: 'unset',
   printsText: 'only messages on stderr',
   description: 'remove one setting from the profile',
   arguments: [['<key>', KEY_HELP]],
   examples: ['booking config unset cursorPath', 'booking config unset apiKey --profile staging'],
-  run: runConfigUnset,
+  run: (opts, ctx): RunResult => runConfigUnset(opts, ctx),
 });
 
-export async function runConfigSet(opts: ConfigSetOptions, ctx: Context): RunResult {
+export async function runConfigSet(opts: OptionsOf<typeof newCmdConfigSet>, ctx: Context): RunResult {
   const key = profileKey(opts.key);
   const value = settingValue(key, opts.value);
   // As login does: a plain http:// base URL every command would then refuse is refused now.
@@ -49,7 +40,7 @@ export async function runConfigSet(opts: ConfigSetOptions, ctx: Context): RunRes
     hint(ctx, 'note: a key given as an argument stays in your shell history; `booking login --with-key` reads it from stdin.');
 }
 
-export async function runConfigUnset(opts: ConfigUnsetOptions, ctx: Context): RunResult {
+export async function runConfigUnset(opts: OptionsOf<typeof newCmdConfigUnset>, ctx: Context): RunResult {
   const key = profileKey(opts.key);
   const store = await ctx.config();
   await store.unsetKeys(ctx.globals.profile, [key]);

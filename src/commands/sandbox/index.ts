@@ -1,8 +1,8 @@
 // `booking sandbox`: flags to options, nothing more. The server itself is imported when the command
 // runs (run.ts), so registering this command costs every other command nothing at start-up.
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { CommandDeps } from '../deps';
-import { defineCommand, option } from '../define';
+import { InvalidArgumentError } from 'commander';
+import type { RunResult } from '../deps';
+import { choice, defineCommand, option, type OptionsOf } from '../define';
 import { collect, intOption, nonEmpty } from '../../options';
 import {
   DEFAULT_API_KEY,
@@ -15,34 +15,11 @@ import {
   DEFAULT_WEBHOOK_SECRET,
   SHAPES,
   webhookUrlProblem,
-  type ShapeName,
 } from '../../sandbox/defaults';
 import { runSandbox } from './run';
 import { parseRetryDelays } from '../../sandbox/retry-delays';
 
-export interface SandboxCmdOptions {
-  port: number;
-  host: string;
-  apiKey: string;
-  bookings: number;
-  seed: string;
-  webhookUrl?: string[];
-  webhookSecret: string;
-  /** Seconds; 0 stops the lifecycle. */
-  tick: number;
-  shape: ShapeName;
-  latency?: number;
-  failRate?: number;
-  rateLimit?: number;
-  /** --retry-delays, ms. */
-  retryDelays?: number[];
-}
-
-export function registerSandboxCommand(program: Command, deps: CommandDeps): void {
-  program.addCommand(newCmdSandbox(deps));
-}
-
-const newCmdSandbox = defineCommand<SandboxCmdOptions>({
+export const newCmdSandbox = defineCommand({
   name: 'sandbox',
   description: 'run a local fake of the service: the four endpoints, paging, and signed webhooks of a simulated booking lifecycle',
   options: [
@@ -54,7 +31,7 @@ const newCmdSandbox = defineCommand<SandboxCmdOptions>({
     option('--webhook-url <url>', 'send signed deliveries here (repeatable)', collect(webhookUrl)),
     option('--webhook-secret <secret>', 'signing secret of the deliveries', nonEmpty('--webhook-secret'), DEFAULT_WEBHOOK_SECRET),
     option('--tick <seconds>', 'seconds between lifecycle changes; 0 stops them', tickSeconds, DEFAULT_TICK_SECONDS),
-    new Option('--shape <name>', 'response shape of lists and objects').choices(SHAPES).default(DEFAULT_SHAPE),
+    choice('--shape <name>', 'response shape of lists and objects', SHAPES, DEFAULT_SHAPE),
     option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000)),
     option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate),
     option('--retry-delays <s,s,…>', 'waits before each retry of a failed delivery, in seconds (default 1,2,4,8; none)', retryDelays),
@@ -66,8 +43,11 @@ const newCmdSandbox = defineCommand<SandboxCmdOptions>({
     'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1',
     'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --retry-delays 0.2,0.4,0.8',
   ],
-  run: runSandbox,
+  run: (opts, ctx): RunResult => runSandbox(opts, ctx),
 });
+
+/** The flags as run.ts gets them: --tick in seconds (0 stops the lifecycle), --retry-delays in ms. */
+export type SandboxCmdOptions = OptionsOf<typeof newCmdSandbox>;
 
 function retryDelays(value: string): number[] {
   try {

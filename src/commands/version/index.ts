@@ -1,13 +1,11 @@
 // `booking version`, as gh has it beside `--version`: the same line, for the user who types the word.
 // Text, as gh's: -o, --json, --jq and --fields are refused (exit 2) rather than turned into a record.
-import type { Command } from 'commander';
-import type { CommandDeps } from '../deps';
 import { defineCommand } from '../define';
 
 declare const __VERSION__: string;
 const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
-const newCmdVersion = defineCommand<object>({
+export const newCmdVersion = defineCommand({
   name: 'version',
   description: 'print the version (as --version does)',
   printsText: 'the version line',
@@ -16,7 +14,3 @@ const newCmdVersion = defineCommand<object>({
     ctx.io.stdout.write(`${VERSION}\n`);
   },
 });
-
-export function registerVersionCommand(program: Command, deps: CommandDeps): void {
-  program.addCommand(newCmdVersion(deps));
-}

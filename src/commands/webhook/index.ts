@@ -1,18 +1,10 @@
-// `booking webhook …`: checking and producing signed deliveries. Each command's run code lives in
-// its *-run.ts beside it and is imported only when that command runs; src/webhook/ is the library.
-import type { Command } from 'commander';
-import type { CommandDeps } from '../deps';
-import { newCmdVerify } from './verify';
-import { newCmdSign } from './sign';
-import { newCmdListen } from './listen';
-import { newCmdSend } from './send';
+// `booking webhook …`: checking and producing signed deliveries, one line per subcommand, in help
+// order (src/commands/tree.ts); src/webhook/ is the library.
+import { group } from '../tree';
 
-export function registerWebhookCommands(program: Command, deps: CommandDeps): void {
-  program
-    .command('webhook')
-    .description('verify, sign, receive and send signed webhook deliveries')
-    .addCommand(newCmdVerify(deps))
-    .addCommand(newCmdSign(deps))
-    .addCommand(newCmdListen(deps))
-    .addCommand(newCmdSend(deps));
-}
+export const webhook = group('verify, sign, receive and send signed webhook deliveries', {
+  verify: () => import('./verify').then((m) => m.newCmdVerify),
+  sign: () => import('./sign').then((m) => m.newCmdSign),
+  listen: () => import('./listen').then((m) => m.newCmdListen),
+  send: () => import('./send').then((m) => m.newCmdSend),
+});

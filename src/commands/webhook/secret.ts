@@ -26,6 +26,9 @@ export interface SecretOptions {
   secretFile?: string | string[];
 }
 
+/** A webhook command's options with --secret and --secret-file as a caller may also give them: one string each. */
+export type WithSecrets<T> = Omit<T, keyof SecretOptions> & SecretOptions;
+
 type SecretCtx = Pick<Context, 'io' | 'env' | 'signal' | 'globals'>;
 
 /** One place secrets came from: its name, its bytes, and whether it holds one secret a line. */

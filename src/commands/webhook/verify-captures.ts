@@ -21,7 +21,7 @@ import { fromHeaders, judge, SecretsDigest, type Verdict } from '../../webhook/v
 import { visible } from '../../webhook/text';
 import { resolveSecrets } from './secret';
 import { verdictWriter, type VerdictWriter } from './verify-output';
-import type { VerifyOptions } from './verify-run';
+import type { VerifyOptions } from './verify';
 
 /** A file to read; `inFolder`: found in a folder, so read only when it is a regular file. */
 interface Named {

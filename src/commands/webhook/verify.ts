@@ -1,33 +1,23 @@
-// `booking webhook verify`: its options and examples. The run code (verify-run.ts) is imported only
-// when the command runs, so that defining it costs the other commands nothing at start-up.
-import { Option } from 'commander';
+// `booking webhook verify`: a body with --signature, or raw request captures with --request, each
+// checked in one streaming pass. Exit 0 when every delivery is authentic, 1 when any is not, 2 for
+// usage errors and unreadable input (an unreadable capture is reported and the others are still checked).
 import type { RunResult } from '../deps';
+import { defineCommand, option, type OptionsOf } from '../define';
 import type { Context } from '../../context';
-import type { VerifyOptions } from './verify-run';
-import { defineCommand } from '../define';
+import type { WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
 
-export type { VerifyOptions };
-
-export async function runVerify(opts: VerifyOptions, ctx: Context): RunResult {
-  const { verifyDeliveries } = await import('./verify-run');
-  return verifyDeliveries(opts, ctx);
-}
-
-export const newCmdVerify = defineCommand<VerifyOptions>({
+export const newCmdVerify = defineCommand({
   name: 'verify',
   description: 'check that a delivery is authentic: its body against --signature, or raw request captures',
   arguments: [['[file]', 'the raw body (stdin when "-" or absent)']],
   options: [
-    new Option('--signature <sig>', 'the X-Service-Signature value: sha256=<64 hex> or bare 64 hex'),
-    new Option(
+    option('--signature <sig>', 'the X-Service-Signature value: sha256=<64 hex> or bare 64 hex'),
+    option(
       '--request <capture...>',
       'raw HTTP request captures (as `webhook listen` saves them), HAR files (each signed POST entry), or folders of *.http and *.har (in name order; a repeated body is marked a duplicate)',
     ),
-    new Option(
-      '--event <name>',
-      'the event the delivery must be: an authentic delivery of another event fails (exit 1, reason names both)',
-    ),
+    option('--event <name>', 'the event the delivery must be: an authentic delivery of another event fails (exit 1, reason names both)'),
     ...secretOptions(),
   ],
   notes: '\nExit status: 0 authentic, 1 not authentic (any of several), 2 usage error or unreadable input.',
@@ -37,5 +27,13 @@ export const newCmdVerify = defineCommand<VerifyOptions>({
     'booking webhook verify --request ~/Downloads/localhost.har --secret-file secret.txt',
     'booking webhook verify --request capture.http --event booking.cancelled && ./handle-cancellation',
   ],
-  run: runVerify,
+  run: (opts, ctx): RunResult => runVerify(opts, ctx),
 });
+
+export type VerifyOptions = WithSecrets<OptionsOf<typeof newCmdVerify>>;
+
+/** Its implementation (verify-deliveries.ts) is loaded when it runs: its help need not load the webhook library. */
+export async function runVerify(opts: VerifyOptions, ctx: Context): Promise<number> {
+  const { verifyDeliveries } = await import('./verify-deliveries');
+  return verifyDeliveries(opts, ctx);
+}

@@ -24,32 +24,10 @@ import { formatDuration } from './duration';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseHttpUrl } from '../../webhook/post';
-import { resolveSecrets, type SecretOptions } from './secret';
+import { resolveSecrets } from './secret';
+import type { ListenOptions } from './listen';
 import { judgeBody } from '../../webhook/verdict';
 import { visible } from '../../webhook/text';
-
-export interface ListenOptions extends SecretOptions {
-  port?: number;
-  host?: string;
-  forwardTo?: string;
-  saveDir?: string;
-  /** false with --no-save. */
-  save?: boolean;
-  /** Bytes the save folder may hold (--max-saved). */
-  maxSaved?: number;
-  /** --events: only these are printed and forwarded. */
-  events?: string[];
-  /** Bytes of bodies held at once; a setting for tests, not an option. */
-  maxInFlight?: number;
-  /** A sender idle this long while sending its headers or body is cut; a setting for tests, not an option. */
-  idleTimeoutMs?: number;
-  /** --respond: the status to answer authentic deliveries with. */
-  respond?: number;
-  /** --respond-after: --respond for the first N attempts of each delivery only, then 200. */
-  respondAfter?: number;
-  /** --respond-delay, ms: wait this long before answering. */
-  respondDelay?: number;
-}
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_SAVE_DIR = 'booking-captures';

@@ -1,14 +1,11 @@
-// `webhook sign`: the X-Service-Signature value for a body, hashed as a stream.
+// `webhook sign`'s run: the X-Service-Signature value for a body, hashed as a stream.
 import type { Context } from '../../context';
 import { createSigner } from '../../webhook/signature';
 import { bodySource } from '../../webhook/reader';
-import { resolveSecret, type SecretOptions } from './secret';
+import { resolveSecret } from './secret';
 import { noteTerminalBody } from './terminal-note';
 import { createRecordWriter } from '../../output/records';
-
-export interface SignOptions extends SecretOptions {
-  file?: string;
-}
+import type { SignOptions } from './sign';
 
 export async function signBody(opts: SignOptions, ctx: Context): Promise<number> {
   const source = bodySource(ctx.io, opts.file, ctx.signal);

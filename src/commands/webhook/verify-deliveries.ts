@@ -1,24 +1,17 @@
-// `webhook verify`: a body with --signature, or raw request captures with --request, each checked in
-// one streaming pass. Exit 0 when every delivery is authentic, 1 when any is not, 2 for usage errors
-// and unreadable input (an unreadable capture is reported and the others are still checked).
+// `webhook verify`'s run: a body with --signature, or raw request captures with --request, each
+// checked in one streaming pass.
 import type { Context } from '../../context';
 import { ExitCode, UsageError } from '../../errors';
 import { parseSignature } from '../../webhook/signature';
 import { bodySource } from '../../webhook/reader';
 import { noteTerminalBody } from './terminal-note';
-import { resolveSecrets, type SecretOptions } from './secret';
+import { resolveSecrets } from './secret';
 import { judge, SecretsDigest } from '../../webhook/verdict';
 import { verdictWriter } from './verify-output';
 import { visible } from '../../webhook/text';
 import { BodyHead } from '../../webhook/body-head';
 import { verifyCaptures } from './verify-captures';
-
-export interface VerifyOptions extends SecretOptions {
-  file?: string;
-  signature?: string;
-  request?: string[];
-  event?: string;
-}
+import type { VerifyOptions } from './verify';
 
 export async function verifyDeliveries(opts: VerifyOptions, ctx: Context): Promise<number> {
   if (opts.request && opts.signature !== undefined)

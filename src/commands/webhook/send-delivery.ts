@@ -1,21 +1,15 @@
-// `webhook send`: POSTs one signed delivery, as the service would, to a receiver under test. Exit 0
-// when it answers 2xx, else 1.
+// `webhook send`'s run: one signed delivery POSTed as the service would, or a series (--scenario).
 import type { Context } from '../../context';
 import { ExitCode } from '../../errors';
 import { curlCommand } from './send-curl';
-import { checkSeriesOptions, checkSingleOptions, sendSeries, type SeriesOptions } from './send-series';
+import { checkSeriesOptions, checkSingleOptions, sendSeries } from './send-series';
 import { EVENT_HEADER, SIGNATURE_HEADER } from '../../webhook/signature';
-import { outgoingDelivery, type BodyOptions } from './send-body';
+import { outgoingDelivery } from './send-body';
 import { parseHttpUrl, postRaw } from '../../webhook/post';
 import { paint, visible } from '../../webhook/text';
 import { createRecordWriter } from '../../output/records';
 import { refuseShapingIn } from '../../output/shaping';
-
-export interface SendOptions extends BodyOptions, Partial<Omit<SeriesOptions, 'url' | keyof BodyOptions>> {
-  url: string;
-  /** Print the delivery as a curl command instead of sending it. */
-  printCurl?: boolean;
-}
+import type { SendOptions } from './send';
 
 export async function sendDelivery(opts: SendOptions, ctx: Context): Promise<number> {
   if (opts.scenario !== undefined) {
