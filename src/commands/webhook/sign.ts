@@ -19,8 +19,32 @@ export const newCmdSign = defineCommand({
 
 export type SignOptions = WithSecrets<OptionsOf<typeof newCmdSign>>;
 
-/** Its implementation (sign-body.ts) is loaded when it runs: its help need not load the webhook library. */
 export async function runSign(opts: SignOptions, ctx: Context): Promise<number> {
-  const { signBody } = await import('./sign-body');
-  return signBody(opts, ctx);
+  // Loaded when it runs, not when it is declared: `webhook sign --help` need not load the webhook library.
+  const [{ createSigner }, { bodySource }, { resolveSecret }, { noteTerminalBody }, { createRecordWriter }] = await Promise.all([
+    import('../../webhook/signature'),
+    import('../../webhook/reader'),
+    import('./secret'),
+    import('./terminal-note'),
+    import('../../output/records'),
+  ]);
+  const source = bodySource(ctx.io, opts.file, ctx.signal);
+  const secret = await resolveSecret(opts, ctx, opts.file === undefined || opts.file === '-');
+  const hmac = createSigner(secret);
+  noteTerminalBody(ctx, source);
+  let bytes = 0;
+  await source.read((chunk) => {
+    bytes += chunk.length;
+    hmac.update(chunk);
+  });
+  const signature = `sha256=${hmac.digest('hex')}`;
+  const out = await createRecordWriter(ctx, 'one', {
+    keys: ['signature', 'bytes'],
+    data: (r: { signature: string; bytes: number }) => r,
+    line: (r) => r.signature,
+    tsv: (r) => [r.signature],
+  });
+  await out.write({ signature, bytes });
+  await out.end();
+  return 0;
 }

@@ -4,6 +4,7 @@
 import type { RunResult } from '../deps';
 import { defineCommand, option, type OptionsOf } from '../define';
 import type { Context } from '../../context';
+import { ExitCode, UsageError } from '../../errors';
 import type { WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
 
@@ -32,8 +33,69 @@ export const newCmdVerify = defineCommand({
 
 export type VerifyOptions = WithSecrets<OptionsOf<typeof newCmdVerify>>;
 
-/** Its implementation (verify-deliveries.ts) is loaded when it runs: its help need not load the webhook library. */
 export async function runVerify(opts: VerifyOptions, ctx: Context): Promise<number> {
-  const { verifyDeliveries } = await import('./verify-deliveries');
-  return verifyDeliveries(opts, ctx);
+  if (opts.request && opts.signature !== undefined)
+    throw new UsageError('--signature and --request are alternatives: a capture carries its own signature.');
+  if (opts.request && opts.file !== undefined)
+    throw new UsageError(`a capture carries its own body: FILE (${opts.file}) is not used with --request.`);
+  if (!opts.request && opts.signature === undefined) {
+    throw new UsageError(
+      'nothing to check against: give --signature SIG (the body from FILE or stdin) or --request CAPTURE…',
+      'See `booking webhook verify --help`.',
+    );
+  }
+  if (opts.event !== undefined && opts.event.trim() === '')
+    throw new UsageError('--event must not be empty: give the event you expect, such as booking.created.');
+  if (!opts.request) return verifyBody(opts.signature!, opts, ctx);
+  const { verifyCaptures } = await import('./verify-captures');
+  return verifyCaptures(opts.request, opts, ctx);
+}
+
+async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context): Promise<number> {
+  // Loaded when it runs, not when it is declared: `webhook verify --help` need not load the webhook library.
+  const [
+    { parseSignature },
+    { bodySource },
+    { noteTerminalBody },
+    { resolveSecrets },
+    { judge, SecretsDigest },
+    { verdictWriter },
+    { visible },
+    { BodyHead },
+  ] = await Promise.all([
+    import('../../webhook/signature'),
+    import('../../webhook/reader'),
+    import('./terminal-note'),
+    import('./secret'),
+    import('../../webhook/verdict'),
+    import('./verify-output'),
+    import('../../webhook/text'),
+    import('../../webhook/body-head'),
+  ]);
+  const expected = parseSignature(signature);
+  if (!expected) {
+    const shown = signature.length > 80 ? `${signature.slice(0, 80)}…` : signature;
+    throw new UsageError(`--signature "${visible(shown)}" is not sha256=<64 hex> or 64 hex digits.`);
+  }
+  const source = bodySource(ctx.io, opts.file, ctx.signal);
+  const secrets = await resolveSecrets(opts, ctx, opts.file === undefined || opts.file === '-');
+  const digest = new SecretsDigest(secrets);
+  const head = new BodyHead();
+  noteTerminalBody(ctx, source);
+  await source.read((chunk) => {
+    digest.update(chunk);
+    head.add(chunk);
+  });
+  const verdict = await judge({
+    secrets,
+    expected,
+    digests: digest.finish(),
+    again: source.again(),
+    event: head.event(),
+    expectedEvent: opts.event,
+  });
+  const out = await verdictWriter(ctx, false);
+  await out.write(verdict);
+  await out.end();
+  return verdict.authentic ? ExitCode.OK : ExitCode.FAILURE;
 }
