@@ -6,7 +6,7 @@ import { chooseColumns, columnsForFields, withTimeZone, type Column, type Column
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
-import { stringifyJson, unescapedJsonLine } from '../json';
+import { jsonLine, jsonText, unescapedJsonLine } from '../json';
 import { escapeJsonText } from './escape';
 import { rawItemsOf } from '../json-raw';
 import { fieldCheck } from './field-check';
@@ -80,17 +80,16 @@ function jsonWriter(ctx: OutputContext): ListWriter {
   let held: string | undefined;
   const element = (item: unknown) => {
     const before = held === undefined ? '[\n' : `${held},\n`;
-    held = `  ${stringifyJson(shape(item), 2).replace(/\n/g, '\n  ')}`;
+    held = `  ${jsonText(shape(item), 2).replace(/\n/g, '\n  ')}`;
     return before;
   };
   return {
-    // Escaped a slice at a time (escapeJsonText), as ndjson.
-    write: (page) => writeLines(ctx, page, element, escapeJsonText),
-    end: () => emit(ctx, held === undefined ? '[]\n' : escapeJsonText(`${held}\n]\n`)),
+    write: (page) => writeLines(ctx, page, element),
+    end: () => emit(ctx, held === undefined ? '[]\n' : `${held}\n]\n`),
     // The element held back was handed to us whole: it is written (without its comma or the closing
     // bracket), so a resume cursor, which points past it, loses nothing.
     abort: () => {
-      if (held !== undefined) emit(ctx, escapeJsonText(`${held}\n`));
+      if (held !== undefined) emit(ctx, `${held}\n`);
       held = undefined;
     },
   };
@@ -117,16 +116,17 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
   const shape = projector(ctx);
   const projected = fieldPaths(ctx) !== undefined;
   return {
-    // The lines of a slice are escaped at once (escapeJsonText): one scan per slice, not per line.
     write: (page) => {
-      // Items whose bytes are already their line (src/json-raw.ts) are copied, unless --fields reshapes them.
+      // Items whose bytes are already their line (src/json-raw.ts) are copied, unless --fields reshapes
+      // them; such a page's lines are escaped a slice at a time (one scan, not one per line). A page
+      // without them (a body over 8 MiB among others) is escaped line by line, inside jsonLine, where
+      // a big text's copies are let go of in order.
       const raw = projected ? undefined : rawItemsOf(page);
-      const line = raw
-        ? (item: unknown, i: number) => {
-            const text = raw.text(i);
-            return text === undefined ? unescapedJsonLine(item) : `${text}\n`;
-          }
-        : (item: unknown) => unescapedJsonLine(shape(item));
+      if (!raw) return writeLines(ctx, page, (item) => jsonLine(shape(item)));
+      const line = (item: unknown, i: number) => {
+        const text = raw.text(i);
+        return text === undefined ? unescapedJsonLine(item) : `${text}\n`;
+      };
       return writeLines(ctx, page, line, escapeJsonText);
     },
     end: () => {},
