@@ -16,7 +16,7 @@ import { createDebugLog } from './debug-log';
 import { makeResponse } from './response';
 import { refusedKeyHint } from '../config/resolve';
 import { earlyConnector, type EarlyConnection } from './preconnect';
-import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, readBody } from './body';
+import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, requestWhole } from './body';
 
 declare const __VERSION__: string;
 const USER_AGENT = `booking-cli/${typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev'}`;
@@ -101,23 +101,22 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     const started = Date.now();
     log.request('GET', url);
     try {
-      const res = await dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: 'GET',
-        headers: headersFor(url),
-        signal: request.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const body = await readBody(
-        res,
+      const res = await requestWhole(
+        dispatcher,
+        {
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: 'GET',
+          headers: headersFor(url),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
         maxBytes,
         () => `${requestName('GET', asked)}: the response is larger than --max-response-bytes (${formatBytes(maxBytes)}); not read.`,
+        request.signal,
       );
-      const headers = flatHeaders(res.headers);
-      log.response(res.statusCode, body.length, Date.now() - started, REDIRECT_STATUSES.has(res.statusCode) ? headers.location : undefined);
-      return { url, status: res.statusCode, headers, body };
+      log.response(res.status, res.body.length, Date.now() - started, REDIRECT_STATUSES.has(res.status) ? res.headers.location : undefined);
+      return { url, ...res };
     } catch (err) {
       if (signal.aborted) throw new InterruptedError();
       if (timedOut || TIMEOUT_CODES.has(errorCode(err) ?? '')) {
@@ -212,12 +211,4 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       await ownPool?.close();
     },
   };
-}
-
-function flatHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
