@@ -2,8 +2,20 @@
 // input"): every cursor followed and every page's items are remembered as a SHA-256, 44 characters
 // whatever the cursor's or the page's size, so a long listing (or a hostile server's 8 MiB cursors)
 // cannot make memory grow with what the server sends.
-import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { isLosslessNumber, stringifyJson } from '../json';
+
+// node:crypto costs ~3.5 ms to load: loaded at the first hash, not with this module, so that a run
+// that pages no further than one page (--no-paginate, api without --paginate) never loads it.
+let sha256: (() => Hash) | undefined;
+
+function hasher(): Hash {
+  if (!sha256) {
+    const { createHash } = process.getBuiltinModule('node:crypto');
+    sha256 = () => createHash('sha256');
+  }
+  return sha256();
+}
 
 /** The longest cursor or next-page URL followed: far above any real API's (Harvest, Graph: < 2 KiB). */
 export const MAX_CURSOR_BYTES = 64 * 1024;
@@ -14,7 +26,7 @@ export function cursorTooLong(value: string): boolean {
 }
 
 export function fingerprint(text: string): string {
-  return createHash('sha256').update(text).digest('base64');
+  return hasher().update(text).digest('base64');
 }
 
 /**
@@ -32,7 +44,7 @@ export function itemsFingerprint(raw: Buffer, items: unknown[]): string {
   const span = itemsSpan(raw, first, items.length === 1 ? first : text(items[items.length - 1]));
   if (span) return spanFingerprint(raw, items.length, span);
   // The same bytes a compact body holds between its brackets, so both ways agree on compact bodies.
-  const hash = createHash('sha256').update(`${items.length}\n`);
+  const hash = hasher().update(`${items.length}\n`);
   jsonSlices(items, (text) => void hash.update(text), 1);
   return hash.digest('base64');
 }
@@ -43,7 +55,7 @@ export function itemsFingerprint(raw: Buffer, items: unknown[]): string {
  * already knows where its items are (src/json-raw.ts).
  */
 export function spanFingerprint(raw: Buffer, count: number, span: [number, number]): string {
-  return createHash('sha256').update(`${count}\n`).update(raw.subarray(span[0], span[1])).digest('base64');
+  return hasher().update(`${count}\n`).update(raw.subarray(span[0], span[1])).digest('base64');
 }
 
 const SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
