@@ -33,18 +33,16 @@ export function resolveJsonFlag(argv: string[], program: Command): string[] {
       const next = argv[i + 1];
       if (next === undefined || next.startsWith('-')) continue;
       const fields = tidyList(next);
-      // Commas and nothing else (`--json ' , '`): a list with no field in it, said as --fields says it.
-      if (next.includes(',') && fields.replace(/,/g, '') === '')
-        throw new UsageError(
-          `option '--json [fields]' argument '${next}' is invalid. expected a comma-separated list such as uid,status,attendee.name.`,
-        );
+      // Commas and nothing else (`--json ' , '`): a list with no field in it, handed as typed to --json's
+      // parser, which refuses it as --fields' parser does.
+      const commasOnly = next.includes(',') && fields.replace(/,/g, '') === '';
       // The positional words after this one: whether the leaf can take this word as one more.
       const leaf = current.commands.length === 0;
       const others = leaf ? positionals + laterPositionals(argv, i + 2, current) : 0;
       const overfull = leaf && others + 1 > maxArguments(current);
       // `booking --json uid bookings list`: a word that names no command here, followed by one that does.
       const beforeCommand = !isCommand(current, next) && isCommand(current, argv[i + 2]);
-      const asFields = FIELD_LIST.test(fields) && (fields.includes(',') || overfull || beforeCommand);
+      const asFields = commasOnly || (FIELD_LIST.test(fields) && (fields.includes(',') || overfull || beforeCommand));
       if (leaf && (asFields ? others : others + 1) > maxArguments(current)) {
         throw new UsageError(
           `too many arguments for '${current.name()}' (after --json ${next}).`,
@@ -52,7 +50,7 @@ export function resolveJsonFlag(argv: string[], program: Command): string[] {
         );
       }
       if (asFields) {
-        out.push(fields);
+        out.push(commasOnly ? next : fields);
         i++;
       } else {
         out[out.length - 1] = '--json=';

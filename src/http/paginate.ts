@@ -47,8 +47,8 @@ export { PagingStoppedError } from './walk-end';
 export interface Page {
   body: unknown;
   /**
-   * The response without its body's bytes: a page is held while its items are written, and the bytes
-   * (as big as the page) are no longer needed by then.
+   * The response without its body's bytes: a page is held while its items are written. The bytes stay
+   * only through the items' raw texts (withRawItems), which a body over 8 MiB does not get.
    */
   response: Pick<HttpResponse, 'status' | 'url' | 'headers'>;
   items: unknown[];
