@@ -12,7 +12,7 @@
 //   other prints as it was sent.
 // Any other element is written the usual way. src/json-scan.ts records where the elements are.
 import { isAscii } from 'node:buffer';
-import type { JsonScan, RawArray } from './json-scan';
+import { MAX_RECORDED_BODY, type JsonScan, type RawArray } from './json-scan';
 import { isLosslessNumber } from './json';
 
 /** Where a page's items carry their RawItems (paginate.ts attaches them, the ndjson writer reads them). */
@@ -30,10 +30,6 @@ export function rawItemsOf(items: readonly unknown[]): RawItems | undefined {
   return (items as unknown as Record<symbol, RawItems | undefined>)[RAW];
 }
 
-// Bodies above this size are written the usual way: a big body's bytes are let go of as soon as it is
-// parsed (src/json.ts), which holding them for their texts would undo.
-const MAX_RAW_BODY = 8 * 1024 * 1024;
-
 export interface RawItems {
   /** Item i's compact JSON text as the server sent it, when it is what booking would write; else undefined. */
   text(i: number): string | undefined;
@@ -43,7 +39,8 @@ export interface RawItems {
 
 /** The raw texts of `items`, when they are an array the scan recorded (the body, or one of its fields). */
 export function rawItems(body: Buffer, scan: JsonScan, parsed: unknown, items: unknown[]): RawItems | undefined {
-  if (body.length > MAX_RAW_BODY) return undefined;
+  // A bigger body's bytes are let go of once parsed (src/json.ts); holding them for its texts would undo that.
+  if (body.length > MAX_RECORDED_BODY) return undefined;
   const array = arrayOf(scan.arrays, parsed, items);
   if (!array || array.elements.length !== items.length * 3 || items.length === 0) return undefined;
   const elements = array.elements;

@@ -11,6 +11,13 @@
 
 export const MAX_DEPTH = 1000;
 
+/**
+ * Element spans are recorded only in bodies up to this size: a bigger body's bytes are let go of as
+ * soon as it is parsed (src/json.ts), so its items are never copied, and a big array's spans (three
+ * numbers per element) would only add to its memory.
+ */
+export const MAX_RECORDED_BODY = 8 * 1024 * 1024;
+
 export interface JsonScan {
   /** Deeper than MAX_DEPTH: not parsed. */
   tooDeep: boolean;
@@ -69,6 +76,7 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
   const nulStrings: number[] = [];
   const arrays: RawArray[] = [];
   const end = body.length;
+  const record = end - start <= MAX_RECORDED_BODY;
   // The top-level container ('{' or '['), and the last string that ended at depth 1 (a field name,
   // when a '[' follows it): the arrays recorded are the body itself or its fields' values.
   let top = 0;
@@ -110,7 +118,7 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
     } else if (b === 0x7b || b === 0x5b) {
       if (++depth > MAX_DEPTH) return { tooDeep: true, numbers, nulStrings, arrays };
       if (depth === 1) top = b;
-      if (b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
+      if (record && b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
         current = [];
         arrays.push({
           key: depth === 1 || !keyClean || keyFrom < 0 ? undefined : body.toString('latin1', keyFrom, keyTo),

@@ -97,5 +97,10 @@ describe('raw item texts', () => {
       ['a', 2],
       ['d', 0],
     ]);
+    // A body over 8 MiB is never copied from: no spans are kept for it.
+    const big = Buffer.from(`[${'"x",'.repeat(2.2 * 1024 * 1024)}1]`);
+    expect(big.length).toBeGreaterThan(8 * 1024 * 1024);
+    expect(scanJson(big).arrays).toEqual([]);
+    expect(scanJson(big.subarray(0, 1024)).arrays).toHaveLength(1);
   });
 });
