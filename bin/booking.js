@@ -46,7 +46,8 @@ function run() {
   // by their first word (`api`), or by two (`bookings get`).
   const sendsRequests = facts.sendsRequests.includes(words[0]) || facts.sendsRequests.includes(words.slice(0, 2).join(' '));
 
-  // Before anything is compiled (the flags are part of what a code cache is checked against):
+  // Before the program is compiled (the flags are part of what a code cache is checked against, node's
+  // own caches of its modules too: bin/code-cache.js loads the ones the command needs before setting them):
   // - WebAssembly (llhttp) is compiled by V8's baseline compiler only: otherwise V8 optimises it in
   //   the background after the first response, and exiting waits for that (~60 ms);
   // - a command that sends requests compiles the whole parser up front, on a background thread
@@ -58,15 +59,14 @@ function run() {
   // - a young generation that keeps its first size: V8 doubles it (up to 32 MB) each time enough has
   //   survived its collections, which a long listing always gets to, so peak memory would grow with
   //   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat.
-  require('node:v8').setFlagsFromString(
-    `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`,
-  );
+  const flags = `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`;
 
-  // saveCodeCache is set when this run should leave a code cache behind for the next run of the same command.
+  // saveCodeCache is set when this run should leave a code cache behind for the next run of the same
+  // command. The flags are set in there, once node's modules the command needs are loaded (see there).
   const {
     exports: { main, precompileParser },
     saveCodeCache,
-  } = require('./code-cache.js').loadProgram(command);
+  } = require('./code-cache.js').loadProgram(command, () => require('node:v8').setFlagsFromString(flags));
   if (sendsRequests) precompileParser();
 
   process.stdout.on('error', onStreamError('stdout'));

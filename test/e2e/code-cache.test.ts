@@ -31,6 +31,23 @@ describe('code cache', () => {
     expect(caches).toHaveLength(1);
     expect(caches[0]).toMatch(/^[0-9a-f]{16}-config-path\.v8cache$/);
     expect(statSync(join(dir, caches[0]!)).mode & 0o777).toBe(0o600);
+    // Its first line names node's modules the run loaded after V8's flags were set (bin/code-cache.js).
+    const head = readFileSync(join(dir, caches[0]!), 'latin1').split('\n', 1)[0];
+    expect(head).toMatch(/^booking-code-cache 1 ([a-z_][a-z0-9_/]*(,[a-z_][a-z0-9_/]*)*)?$/);
+  });
+
+  it('a cache that names modules node does not have, or paths, still runs (they are skipped)', async () => {
+    const { home, root } = cacheHome();
+    expect((await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } })).code).toBe(0);
+    const dir = join(root, readdirSync(root)[0]!);
+    const file = join(dir, readdirSync(dir).find((n) => n.endsWith('.v8cache'))!);
+    const bytes = readFileSync(file);
+    const data = bytes.subarray(bytes.indexOf(10) + 1);
+    writeFileSync(file, Buffer.concat([Buffer.from('booking-code-cache 1 no_such_module,../../x,/etc/passwd,net\n'), data]));
+    const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/config\.json\n$/);
+    expect(r.stderr).toBe('');
   });
 
   it('removes the folders of installs that are gone, and keeps the others', async () => {
