@@ -17,6 +17,8 @@
 // - undici loads node:http (~7 ms) for one default and one class check, and its SOCKS5 agent and
 //   llhttp's constant tables for what only some runs use;
 // - undici's lazyllhttp() takes the parser compiled ahead by scripts/bundle/llhttp.cjs;
+// - undici builds a search tree of ~100 header names at load (~1 ms) to look up a few names per
+//   response: the table of the same names it also builds answers those lookups;
 // - commander requires node:child_process at load (with net and dgram, ~3 ms) for executable
 //   subcommands, which this program has none of.
 import { build } from 'esbuild';
@@ -93,6 +95,17 @@ const LAZY = [
     [
       ["const { IncomingMessage } = require('node:http')\n", ''],
       ['constructor === IncomingMessage', "constructor === require('node:http').IncomingMessage"],
+      // Header names: the same strings from the table constants.js has already built, instead of a
+      // search tree of them built at every start (~1 ms) to look up a few names per response.
+      ["const { tree } = require('./tree')\n", ''],
+      [
+        "    : tree.lookup(value) ?? value.toString('latin1').toLowerCase()",
+        "    : bufferToLowerCasedHeaderName(value)",
+      ],
+      [
+        "  return tree.lookup(value) ?? value.toString('latin1').toLowerCase()",
+        "  const name = value.toString('latin1')\n  return headerNameLowerCasedRecord[name] ?? name.toLowerCase()",
+      ],
     ],
   ],
   [

@@ -1,14 +1,15 @@
 // What the bundle takes from undici instead of its index: the index loads every part of undici at
 // once (fetch, WebSocket, caches, mocks, interceptors: ~1 MB, ~25 ms of start-up), and src/ uses
 // only EnvHttpProxyAgent, buildConnector and the Dispatcher API. scripts/build.mjs points `undici`
-// here; tests and types use the real index. The Dispatcher methods are added exactly as undici's
-// index adds them (the proxy agent tunnels with Dispatcher#connect).
+// here; tests and types use the real index.
 'use strict';
 
 const Dispatcher = require('undici/lib/dispatcher/dispatcher');
 const llhttp = require('./llhttp.cjs');
 
-Object.assign(Dispatcher.prototype, require('undici/lib/api'));
+// Of the Dispatcher API undici's index adds, src/ uses dispatch() (src/http/body.ts) and the proxy
+// agent connect() to tunnel: request(), stream(), pipeline() and their body streams are not loaded.
+Dispatcher.prototype.connect = require('undici/lib/api/api-connect');
 
 /**
  * undici's EnvHttpProxyAgent, but a request made while the parser is still being compiled in the
