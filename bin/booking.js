@@ -61,6 +61,11 @@ function run() {
   //   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat.
   const flags = `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`;
 
+  // Made before the flags are set (below): node's modules behind them (net, tty, fs's stream for a
+  // file) then load from node's code cache. Every run writes to one of them.
+  process.stdout.on('error', onStreamError('stdout'));
+  process.stderr.on('error', onStreamError('stderr'));
+
   // saveCodeCache is set when this run should leave a code cache behind for the next run of the same
   // command. The flags are set in there, once node's modules the command needs are loaded (see there).
   const {
@@ -68,9 +73,6 @@ function run() {
     saveCodeCache,
   } = require('./code-cache.js').loadProgram(command, () => require('node:v8').setFlagsFromString(flags));
   if (sendsRequests) precompileParser();
-
-  process.stdout.on('error', onStreamError('stdout'));
-  process.stderr.on('error', onStreamError('stderr'));
 
   let settled = false;
   // The words: the program loads and builds only the command they name (src/commands/tree.ts).
