@@ -98,10 +98,7 @@ const LAZY = [
       // Header names: the same strings from the table constants.js has already built, instead of a
       // search tree of them built at every start (~1 ms) to look up a few names per response.
       ["const { tree } = require('./tree')\n", ''],
-      [
-        "    : tree.lookup(value) ?? value.toString('latin1').toLowerCase()",
-        "    : bufferToLowerCasedHeaderName(value)",
-      ],
+      ["    : tree.lookup(value) ?? value.toString('latin1').toLowerCase()", '    : bufferToLowerCasedHeaderName(value)'],
       [
         "  return tree.lookup(value) ?? value.toString('latin1').toLowerCase()",
         "  const name = value.toString('latin1')\n  return headerNameLowerCasedRecord[name] ?? name.toLowerCase()",

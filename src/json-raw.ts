@@ -35,6 +35,12 @@ export interface RawItems {
   text(i: number): string | undefined;
   /** [start, end) of the items in the body: from the first item's first byte to the last's last, no whitespace. */
   span: [number, number];
+  /**
+   * The lines of the first `count` items as one buffer, each item's bytes and a newline, when every
+   * one of them is copied (text(i) would give it) and none holds a DEL, the one ASCII character the
+   * ndjson writer escapes; else undefined. Written as it is, it is what their texts would be.
+   */
+  lines(count: number): Buffer | undefined;
 }
 
 /** The raw texts of `items`, when they are an array the scan recorded (the body, or one of its fields). */
@@ -54,6 +60,25 @@ export function rawItems(body: Buffer, scan: JsonScan, parsed: unknown, items: u
       return body.toString('latin1', start, end);
     },
     span: [trimStart(body, elements[0]!), trimEnd(body, elements[elements.length - 2]!)],
+    lines(count) {
+      if (count <= 0 || count > items.length) return undefined;
+      // One check of the bytes from the first item to the last (the separators between are ASCII too).
+      const all = body.subarray(elements[0]!, elements[3 * (count - 1) + 1]!);
+      if (!isAscii(all) || all.indexOf(0x7f) !== -1) return undefined;
+      let size = 0;
+      for (let i = 0; i < count; i++) {
+        const keys = elements[3 * i + 2]!;
+        if (keys < 0 || countKeys(items[i]) !== keys) return undefined;
+        size += elements[3 * i + 1]! - elements[3 * i]! + 1;
+      }
+      const out = Buffer.allocUnsafeSlow(size);
+      let at = 0;
+      for (let i = 0; i < count; i++) {
+        at += body.copy(out, at, elements[3 * i]!, elements[3 * i + 1]!);
+        out[at++] = 0x0a;
+      }
+      return out;
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { jsonLine, jsonText, unescapedJsonLine } from '../json';
 import { escapeJsonText } from './escape';
 import { rawItemsOf } from '../json-raw';
 import { fieldCheck } from './field-check';
-import { writeLines } from './stream';
+import { writeLineBytes, writeLines } from './stream';
 import type { ListLayout, TableRenderer } from './table';
 
 export interface ListWriter {
@@ -123,6 +123,9 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
       // a big text's copies are let go of in order.
       const raw = projected ? undefined : rawItemsOf(page);
       if (!raw) return writeLines(ctx, page, (item) => jsonLine(shape(item)));
+      // A page whose every item is copied: its lines as bytes, neither decoded nor escaped (none needs it).
+      const bytes = raw.lines(page.length);
+      if (bytes) return writeLineBytes(ctx, bytes);
       const line = (item: unknown, i: number) => {
         const text = raw.text(i);
         return text === undefined ? unescapedJsonLine(item) : `${text}\n`;

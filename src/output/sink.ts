@@ -7,9 +7,9 @@ import { clearProgressLine } from './progress';
 /** What the output layer needs of a command's context; the signal, when given, stops long writes. */
 export type OutputContext = RunOutput & { signal?: AbortSignal };
 
-/** Writes text made of whole lines to stdout. */
-export function emit(ctx: OutputContext, lines: string): void {
-  if (lines === '') return;
+/** Writes text (or bytes) made of whole lines to stdout. */
+export function emit(ctx: OutputContext, lines: string | Uint8Array): void {
+  if (lines.length === 0) return;
   if (ctx.io.stdoutIsTTY) clearProgressLine(ctx);
   ctx.io.stdout.write(lines);
 }

@@ -42,3 +42,23 @@ export async function writeLines<T>(
     }
   }
 }
+
+/** Lines already made as bytes (each ending in a newline), written in slices as writeLines writes text. */
+export async function writeLineBytes(ctx: OutputContext, bytes: Uint8Array): Promise<void> {
+  let at = 0;
+  while (at < bytes.length) {
+    checkInterrupted(ctx);
+    let end = bytes.length;
+    if (end - at > SLICE_CHARS) {
+      // Whole lines: up to the last newline in the slice, or past a line longer than a slice.
+      const cut = bytes.lastIndexOf(0x0a, at + SLICE_CHARS - 1);
+      end = cut >= at ? cut + 1 : bytes.indexOf(0x0a, at + SLICE_CHARS) + 1 || bytes.length;
+    }
+    emit(ctx, bytes.subarray(at, end));
+    at = end;
+    if (at < bytes.length) {
+      await nextTurn();
+      await drained(ctx);
+    }
+  }
+}

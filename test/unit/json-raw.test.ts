@@ -46,6 +46,21 @@ describe('raw item texts', () => {
       const body = random() < 0.3 ? `[${items.join(sep)}]` : `{"meta":{"n":1},"data":[${items.join(sep)}],"next":null}`;
       const got = viaRaw(body);
       expect(got.lines, `seed ${seed}: ${body}`).toEqual(items.map(canonical));
+      // A page's lines as one buffer (the ndjson writer's fast path): given only when every item is
+      // copied, and then byte for byte those lines; for the first n items as for all (--limit).
+      const raw = got.response.rawItems!(got.items);
+      for (const n of [got.items.length, Math.max(1, got.items.length - 1)]) {
+        const bytes = raw?.lines(n);
+        const all = got.items.slice(0, n).every((_, i) => raw?.text(i) !== undefined);
+        expect(bytes !== undefined, `seed ${seed}, ${n} items: ${body}`).toBe(all && !body.includes('\x7f'));
+        if (bytes)
+          expect(bytes.toString('latin1')).toBe(
+            got.lines
+              .slice(0, n)
+              .map((l) => `${l}\n`)
+              .join(''),
+          );
+      }
       copied += got.copied;
       total += items.length;
     }
@@ -67,6 +82,18 @@ describe('raw item texts', () => {
       expect(got.lines, item).toEqual([printed, '{"id":12345678901234567890,"f":1.50,"z":-0}']);
       expect(got.copied, item).toBe(1);
     }
+  });
+
+  it('give no page buffer when an item holds a DEL (the ndjson writer escapes it), or the count is out of range', () => {
+    const got = viaRaw('{"data":[{"a":"x\x7fy"},{"b":1}]}');
+    const raw = got.response.rawItems!(got.items)!;
+    expect(got.copied).toBe(2);
+    expect(raw.lines(2)).toBeUndefined();
+    const clean = viaRaw('{"data":[{"a":1},{"b":2}]}');
+    const lines = clean.response.rawItems!(clean.items)!;
+    expect(lines.lines(1)?.toString()).toBe('{"a":1}\n');
+    expect(lines.lines(0)).toBeUndefined();
+    expect(lines.lines(3)).toBeUndefined();
   });
 
   it('are taken for compact ASCII items, numbers as sent', () => {
