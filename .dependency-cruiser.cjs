@@ -12,7 +12,7 @@ const LAYERS = [
   ['http', '^src/http/'],
   ['config', '^src/config/'],
   // The streams (io.ts derives them through output/door.ts), the writers, and JSON text for them.
-  ['output', '^src/(output/|io\\.ts$|json(-raw)?\\.ts$|prompt\\.ts$)'],
+  ['output', '^src/(output/|io\\.ts$|json(-raw|-lazy)?\\.ts$|prompt\\.ts$)'],
   // The foundation: errors, global option types, the key mask, the JSON scan; everything may use it.
   ['base', '^src/[^/]+\\.ts$'],
 ];

@@ -16,18 +16,18 @@ import { MAX_RECORDED_BODY, type JsonScan, type RawArray } from './json-scan';
 import { isLosslessNumber } from './json';
 
 /** Where a page's items carry their RawItems (paginate.ts attaches them, the ndjson writer reads them). */
-const RAW = Symbol('raw items');
+export const RAW_ITEMS = Symbol('raw items');
 
 /** `items` with their raw texts attached (an array keeps its index → text mapping when cut from the end). */
 export function withRawItems<T extends unknown[]>(items: T, raw: RawItems | undefined): T {
   // Not enumerable: the array is still the same data to anything that compares or copies it.
-  if (raw) Object.defineProperty(items, RAW, { value: raw, configurable: true });
+  if (raw) Object.defineProperty(items, RAW_ITEMS, { value: raw, configurable: true });
   return items;
 }
 
 /** The raw texts attached to `items`, if any. */
 export function rawItemsOf(items: readonly unknown[]): RawItems | undefined {
-  return (items as unknown as Record<symbol, RawItems | undefined>)[RAW];
+  return (items as unknown as Record<symbol, RawItems | undefined>)[RAW_ITEMS];
 }
 
 export interface RawItems {
@@ -65,21 +65,26 @@ export function rawItems(body: Buffer, scan: JsonScan, parsed: unknown, items: u
       // One check of the bytes from the first item to the last (the separators between are ASCII too).
       const all = body.subarray(elements[0]!, elements[3 * (count - 1) + 1]!);
       if (!isAscii(all) || all.indexOf(0x7f) !== -1) return undefined;
-      let size = 0;
       for (let i = 0; i < count; i++) {
         const keys = elements[3 * i + 2]!;
         if (keys < 0 || countKeys(items[i]) !== keys) return undefined;
-        size += elements[3 * i + 1]! - elements[3 * i]! + 1;
       }
-      const out = Buffer.allocUnsafeSlow(size);
-      let at = 0;
-      for (let i = 0; i < count; i++) {
-        at += body.copy(out, at, elements[3 * i]!, elements[3 * i + 1]!);
-        out[at++] = 0x0a;
-      }
-      return out;
+      return copyLines(body, elements, count);
     },
   };
+}
+
+/** The first `count` elements' bytes, each followed by a newline, in one buffer. */
+function copyLines(body: Buffer, elements: readonly number[], count: number): Buffer {
+  let size = 0;
+  for (let i = 0; i < count; i++) size += elements[3 * i + 1]! - elements[3 * i]! + 1;
+  const out = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    at += body.copy(out, at, elements[3 * i]!, elements[3 * i + 1]!);
+    out[at++] = 0x0a;
+  }
+  return out;
 }
 
 function arrayOf(arrays: RawArray[], parsed: unknown, items: unknown[]): RawArray | undefined {
@@ -122,4 +127,16 @@ function trimStart(body: Buffer, at: number): number {
 function trimEnd(body: Buffer, at: number): number {
   while (at > 0 && isSpace(body[at - 1])) at--;
   return at;
+}
+
+/**
+ * The texts of an array whose every element passed src/json-verbatim.ts: each is its bytes, with no
+ * check left to make (that module made them all, the parse included).
+ */
+export function verbatimItems(body: Buffer, elements: readonly number[]): RawItems {
+  return {
+    text: (i) => body.toString('latin1', elements[3 * i]!, elements[3 * i + 1]!),
+    span: [elements[0]!, elements[elements.length - 2]!],
+    lines: (count) => (count <= 0 || count > elements.length / 3 ? undefined : copyLines(body, elements, count)),
+  };
 }
