@@ -89,7 +89,7 @@ function lazyArray(length: number, realize: () => unknown[], raw: RawItems): unk
   const target: unknown[] = new Array(length);
   return new Proxy(target, {
     get: (_, key) => {
-      if (key === 'length') return length;
+      if (key === 'length') return real ? real.length : length;
       if (key === RAW_ITEMS) return raw;
       if (real || (typeof key === 'string' && isIndex(key))) return Reflect.get(items(), key);
       // Array methods (they read the items through this proxy when called) and anything an array lacks:

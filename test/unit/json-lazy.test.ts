@@ -112,6 +112,8 @@ describe('a listing left unparsed', () => {
     expect([...items].map(stringifyJson)).toEqual(whole.map(stringifyJson));
     expect(stringifyJson(lazy)).toBe(stringifyJson(response(body).json()));
     expect(Object.keys(items)).toEqual(['0', '1']);
+    items.push({ added: true });
+    expect(items).toHaveLength(3);
   });
 
   it('is parsed whole when an item is not printed as sent, and invalid JSON is still refused', () => {
