@@ -38,8 +38,8 @@ export interface RawArray {
   key: string | undefined;
   /**
    * Per element, three numbers: its [start, end) byte offsets (the bytes between the separators,
-   * whitespace included) and how many object keys it holds, or -1 when it holds whitespace outside a
-   * string or a backslash in one (src/json-raw.ts then writes it the usual way).
+   * whitespace included) and 0, or -1 when it holds whitespace outside a string or a backslash in one
+   * (src/json-verbatim.ts then need not look: it is written the usual way).
    */
   elements: number[];
 }
@@ -88,7 +88,6 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
   let arrayDepth = 0;
   let element = -1;
   let clean = true;
-  let keys = 0;
   for (let i = start; i < end; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
@@ -127,12 +126,11 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         arrayDepth = depth;
         element = i + 1;
         clean = true;
-        keys = 0;
       }
     } else if (b === 0x7d || b === 0x5d) {
       if (current !== undefined && depth === arrayDepth) {
         // The last element; `[]` has none (an array holding only whitespace records one, unclean).
-        if (i > element) current.push(element, i, clean ? keys : -1);
+        if (i > element) current.push(element, i, clean ? 0 : -1);
         current = undefined;
       }
       depth--;
@@ -158,14 +156,11 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         }
       }
       if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1)) numbers.push(from, i + 1);
-    } else if (b === 0x3a) {
-      keys++;
     } else if (b === 0x2c) {
       if (current !== undefined && depth === arrayDepth) {
-        current.push(element, i, clean ? keys : -1);
+        current.push(element, i, clean ? 0 : -1);
         element = i + 1;
         clean = true;
-        keys = 0;
       }
     } else if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) {
       clean = false;

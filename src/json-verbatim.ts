@@ -3,35 +3,43 @@
 // when that is), checked here byte by byte instead of by JSON.parse and a walk of what it built.
 //
 // An element passes when it is one JSON value, compact (no whitespace outside strings), whose strings
-// hold only printable ASCII with no backslash (so no escape, no control character, no DEL, nothing
-// JSON.stringify would write otherwise), whose objects have no duplicate key (JSON.parse keeps one)
-// and no key that starts with a digit (JSON.parse moves array-index keys first). Numbers need no more
-// than their grammar: booking writes every number as it was sent (src/json.ts).
+// hold only ASCII from space up, with no backslash (so no escape, no control character, nothing
+// JSON.stringify would write otherwise; a DEL is written as it is, and escaped by the ndjson writer as
+// any other line's), whose objects have no duplicate key (JSON.parse keeps one) and no key that starts
+// with a digit (JSON.parse moves array-index keys first). Numbers need no more than their grammar:
+// booking writes every number as it was sent (src/json.ts).
 //
-// Anything else, including what is no JSON at all, fails here and is parsed the usual way (which then
-// reports invalid JSON as always).
+// Anything else, including what is no JSON at all, fails here and is written the usual way, from the
+// parse (which then reports invalid JSON as always).
 
 /** Objects with more keys than this are not checked (the duplicate check is quadratic): they fail. */
 const MAX_KEYS = 256;
 
-let body: Buffer = Buffer.alloc(0);
+const EMPTY = Buffer.alloc(0);
+let body: Buffer = EMPTY;
 let pos = 0;
 /** Per key of the objects being checked: its hash, start and end; each object's keys follow its parent's. */
 const keys: number[] = [];
 
-/** Whether each element ([start, end, facts] triples, as json-scan records them) is written as sent. */
-export function verbatimElements(bytes: Buffer, elements: readonly number[]): boolean {
+/**
+ * Whether each of the first `count` elements ([start, end, clean] triples, as json-scan records them;
+ * all of them by default) is written as sent.
+ */
+export function verbatimElements(bytes: Buffer, elements: readonly number[], count = elements.length / 3): boolean {
+  for (let i = 0; i < count; i++) if (!verbatimElement(bytes, elements, i)) return false;
+  return true;
+}
+
+/** Whether element `i` of `elements` (as in verbatimElements) is written as sent. */
+export function verbatimElement(bytes: Buffer, elements: readonly number[], i: number): boolean {
+  if (elements[3 * i + 2]! < 0) return false; // whitespace or a backslash, seen by the scan
   body = bytes;
   keys.length = 0;
+  pos = elements[3 * i]!;
   try {
-    for (let e = 0; e < elements.length; e += 3) {
-      if (elements[e + 2]! < 0) return false; // whitespace or a backslash, seen by the scan
-      pos = elements[e]!;
-      if (!value() || pos !== elements[e + 1]) return false;
-    }
-    return true;
+    return value() && pos === elements[3 * i + 1];
   } finally {
-    body = Buffer.alloc(0);
+    body = EMPTY;
   }
 }
 
@@ -47,13 +55,13 @@ function value(): boolean {
   return false;
 }
 
-/** From the opening quote past the closing one: printable ASCII only, no backslash. */
+/** From the opening quote past the closing one: ASCII from space up, no backslash. */
 function string(): boolean {
   let i = pos + 1;
   for (;;) {
     const c = body[i];
     if (c === 0x22) break;
-    if (c === undefined || c < 0x20 || c > 0x7e || c === 0x5c) return false;
+    if (c === undefined || c < 0x20 || c > 0x7f || c === 0x5c) return false;
     i++;
   }
   pos = i + 1;
