@@ -39,7 +39,8 @@ export interface RawArray {
   /**
    * Per element, three numbers: its [start, end) byte offsets (the bytes between the separators,
    * whitespace included) and 0, or -1 when it holds whitespace outside a string or a backslash in one
-   * (src/json-verbatim.ts then need not look: it is written the usual way).
+   * (src/json-verbatim.ts then need not look: it is written the usual way; it keeps its own verdict on
+   * the others there, 1 or -1).
    */
   elements: number[];
 }

@@ -22,25 +22,33 @@ let pos = 0;
 const keys: number[] = [];
 
 /**
- * Whether each of the first `count` elements ([start, end, clean] triples, as json-scan records them;
- * all of them by default) is written as sent.
+ * Whether each of the first `count` elements ([start, end, verdict] triples, as json-scan records
+ * them in `bytes`; all of them by default) is written as sent.
  */
-export function verbatimElements(bytes: Buffer, elements: readonly number[], count = elements.length / 3): boolean {
+export function verbatimElements(bytes: Buffer, elements: number[], count = elements.length / 3): boolean {
   for (let i = 0; i < count; i++) if (!verbatimElement(bytes, elements, i)) return false;
   return true;
 }
 
-/** Whether element `i` of `elements` (as in verbatimElements) is written as sent. */
-export function verbatimElement(bytes: Buffer, elements: readonly number[], i: number): boolean {
-  if (elements[3 * i + 2]! < 0) return false; // whitespace or a backslash, seen by the scan
+/**
+ * Whether element `i` of `elements` (as in verbatimElements) is written as sent. The answer is kept
+ * in the element's third number (the scan leaves 0, or -1 for whitespace or a backslash): the lazy
+ * parse, the page's lines and each item's text ask about the same elements.
+ */
+export function verbatimElement(bytes: Buffer, elements: number[], i: number): boolean {
+  const known = elements[3 * i + 2]!;
+  if (known !== 0) return known > 0;
   body = bytes;
   keys.length = 0;
   pos = elements[3 * i]!;
+  let verbatim: boolean;
   try {
-    return value() && pos === elements[3 * i + 1];
+    verbatim = value() && pos === elements[3 * i + 1];
   } finally {
     body = EMPTY;
   }
+  elements[3 * i + 2] = verbatim ? 1 : -1;
+  return verbatim;
 }
 
 function value(): boolean {
