@@ -50,6 +50,26 @@ function onPath(name: string, path: string | undefined): boolean {
   });
 }
 
+/**
+ * The command as the shell runs it: with `exec` when it is one simple command (a plain name first, no
+ * operator, no substitution), so that the pager is the child this process signals (dash runs
+ * `sh -c 'less -FRX'` as a child of its own, which Ctrl-C's SIGTERM would end while less stays and draws
+ * its prompt after the "interrupted" line). Anything else (`LESS=R less`, `less; clear`, a pipeline,
+ * `if …`) is run as written.
+ */
+export function shellCommand(command: string): string {
+  const first = /^\s*([A-Za-z0-9_./+-]+)(?:\s|$)/.exec(command)?.[1];
+  const simple = first !== undefined && !SHELL_WORDS.has(first) && !/[;&|<>()`$\n\\]/.test(command);
+  return simple ? `exec ${command.trimStart()}` : command;
+}
+
+// Reserved words and the shell's special builtins: `exec` cannot run them.
+const SHELL_WORDS = new Set(
+  'if case for while until select function time exec command builtin . : exit return eval cd export set unset readonly shift trap wait break continue'.split(
+    ' ',
+  ),
+);
+
 /** Starts the pager for this run's output, or returns undefined when there is to be none. */
 export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined {
   const command = pagerCommand(ctx);
@@ -57,7 +77,7 @@ export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined
   let child: ChildProcess;
   try {
     // Through the shell, as git does: PAGER may carry options ("less -S") or be a pipeline.
-    child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'inherit', 'inherit'], env: { LESS: 'FRX', ...ctx.env } });
+    child = spawn('/bin/sh', ['-c', shellCommand(command)], { stdio: ['pipe', 'inherit', 'inherit'], env: { LESS: 'FRX', ...ctx.env } });
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@
 // cannot be run is a failure, never exit 0 with output that went nowhere; one that ends early by
 // itself is a user quitting it. (The pager on a real pseudo-terminal: process.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellCommand } from '../../src/output/pager';
 import { runMain } from '../helpers/in-process';
 import { tempConfigDir } from '../helpers/cli';
 import { startOutputServer, type OutputServer } from '../helpers/output-server';
@@ -23,6 +24,24 @@ const list = (pager: string) =>
   });
 
 describe('the pager', () => {
+  it('is exec-ed by its shell when it is one simple command (Ctrl-C then signals the pager itself)', () => {
+    expect(shellCommand('less -FRX')).toBe('exec less -FRX');
+    expect(shellCommand("  sed 's/^/PAGED:/'")).toBe("exec sed 's/^/PAGED:/'");
+    expect(shellCommand('/usr/bin/less -R')).toBe('exec /usr/bin/less -R');
+    for (const asWritten of [
+      'LESS=R less',
+      'less; clear',
+      'less | cat',
+      'less && true',
+      '(less)',
+      'exit 127',
+      'if true; then less; fi',
+      'less $OPTS',
+      '. ./pager',
+    ])
+      expect(shellCommand(asWritten)).toBe(asWritten);
+  });
+
   it('that the shell cannot run (exit 127 or 126): exit 1, saying the output was not shown', async () => {
     for (const pager of ['exit 127', 'exit 126']) {
       const r = await list(pager);

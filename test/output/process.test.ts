@@ -1,7 +1,7 @@
 // What only a real process shows: Ctrl-C during a table and in the first milliseconds, writes that
 // fail (/dev/full), peak memory against hostile bodies, and the pager on a pseudo-terminal.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cleanEnv, runCli, runCliTty, tempConfigDir } from '../helpers/cli';
@@ -207,6 +207,27 @@ describe('the pager', () => {
     });
     expect(r.code, r.output).toBe(130);
     expect(r.output).toContain('\r\x1b[2Kerror: interrupted');
+  });
+  it('Ctrl-C ends the pager itself, not only the shell that started it', async () => {
+    server.mode = { kind: 'pages', total: Infinity, pageSize: 100 };
+    // A pager that notes the SIGTERM booking sends it. Run through `sh -c` as any pager is, it must be
+    // the process signalled: a shell's child left running would draw over the terminal (less redraws
+    // its prompt after Ctrl-C) after the "interrupted" line and the shell's own prompt.
+    const pager = join(cfg.dir, 'noting-pager.cjs');
+    const noted = join(cfg.dir, 'pager-got-sigterm');
+    writeFileSync(
+      pager,
+      `process.stdin.pipe(process.stdout); process.on('SIGINT', () => {}); process.on('SIGTERM', () => { require('node:fs').writeFileSync(${JSON.stringify(noted)}, 'yes'); process.exit(0); });\n`,
+    );
+    const r = await runCliTty(['bookings', 'list', '--no-color'], {
+      env: { ...env(), BOOKING_PAGER: `${process.execPath} ${pager}` },
+      answers: [{ after: 'bk_', text: '\x03' }],
+    });
+    expect(r.code, r.output).toBe(130);
+    expect(r.output).toContain('error: interrupted');
+    // Waited for, not slept on: the pager notes the signal as soon as it runs again.
+    for (let waited = 0; !existsSync(noted) && waited < 5000; waited += 20) await new Promise((done) => setTimeout(done, 20));
+    expect(existsSync(noted), 'the pager got SIGTERM').toBe(true);
   });
   it('never pages piped output', async () => {
     server.mode = { kind: 'pages', total: 5, pageSize: 100 };
