@@ -26,27 +26,36 @@ const keys: number[] = [];
  * them in `bytes`; all of them by default) is written as sent.
  */
 export function verbatimElements(bytes: Buffer, elements: number[], count = elements.length / 3): boolean {
-  for (let i = 0; i < count; i++) if (!verbatimElement(bytes, elements, i)) return false;
-  return true;
-}
-
-/**
- * Whether element `i` of `elements` (as in verbatimElements) is written as sent. The answer is kept
- * in the element's third number (the scan leaves 0, or -1 for whitespace or a backslash): the lazy
- * parse, the page's lines and each item's text ask about the same elements.
- */
-export function verbatimElement(bytes: Buffer, elements: number[], i: number): boolean {
-  const known = elements[3 * i + 2]!;
-  if (known !== 0) return known > 0;
   body = bytes;
-  keys.length = 0;
-  pos = elements[3 * i]!;
-  let verbatim: boolean;
   try {
-    verbatim = value() && pos === elements[3 * i + 1];
+    for (let i = 0; i < count; i++) if (!check(elements, i)) return false;
+    return true;
   } finally {
     body = EMPTY;
   }
+}
+
+/** Whether element `i` of `elements` (as in verbatimElements) is written as sent. */
+export function verbatimElement(bytes: Buffer, elements: number[], i: number): boolean {
+  body = bytes;
+  try {
+    return check(elements, i);
+  } finally {
+    body = EMPTY;
+  }
+}
+
+/**
+ * Element `i` of `body`. The answer is kept in the element's third number (the scan leaves 0, or -1 for
+ * whitespace or a backslash): the lazy parse, the page's lines and each item's text ask about the same
+ * elements.
+ */
+function check(elements: number[], i: number): boolean {
+  const known = elements[3 * i + 2]!;
+  if (known !== 0) return known > 0;
+  keys.length = 0;
+  pos = elements[3 * i]!;
+  const verbatim = value() && pos === elements[3 * i + 1];
   elements[3 * i + 2] = verbatim ? 1 : -1;
   return verbatim;
 }
