@@ -56,7 +56,14 @@ function loadProgram(command, setFlags) {
     saveCodeCache = () => writeCodeCache(cacheFile, () => formatCache(builtinsSince(loaded), script.createCachedData()), build);
   }
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, require, module, file, path.dirname(file), require('node:url').pathToFileURL(file).href);
+  let url;
+  const bundle = {
+    get url() {
+      url ??= require('node:url').pathToFileURL(file).href;
+      return url;
+    },
+  };
+  script.runInThisContext()(module.exports, require, module, file, path.dirname(file), bundle);
   return { exports: module.exports, saveCodeCache };
 }
 
