@@ -21,6 +21,8 @@
 //   response: the table of the same names it also builds answers those lookups;
 // - commander requires node:child_process at load (with net and dgram, ~3 ms) for executable
 //   subcommands, which this program has none of.
+// The namespace objects of the modules src/ loads with import() are built by those modules' init
+// functions, not at the top of the bundle at every start (scripts/bundle/lazy-namespaces.mjs).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { writeCommandFacts, writeManPages } from './command-facts.mjs';
+import { lazyNamespaces } from './bundle/lazy-namespaces.mjs';
 import { writeCompletions } from './gen-completions.mjs';
 
 const undiciParts = {
@@ -205,9 +208,10 @@ const result = await build({
   external: ['jq-wasm', '@napi-rs/keyring'],
   logLevel: 'warning',
 });
-const code = result.outputFiles[0].contents;
+const bytes = result.outputFiles[0].contents;
 // bin/booking.js reads the bundle as latin1; esbuild's default charset escapes everything else.
-if (code.some((byte) => byte > 0x7f)) throw new Error('dist/cli.cjs is not pure ASCII (bin/booking.js reads it as latin1)');
+if (bytes.some((byte) => byte > 0x7f)) throw new Error('dist/cli.cjs is not pure ASCII (bin/booking.js reads it as latin1)');
+const code = Buffer.from(lazyNamespaces(Buffer.from(bytes).toString('latin1')).code, 'latin1');
 const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
