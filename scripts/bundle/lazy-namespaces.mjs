@@ -22,15 +22,15 @@ export function lazyNamespaces(code) {
   )?.[1];
   if (!exportHelper) throw new Error("lazy-namespaces: esbuild's __export helper was not found");
   const esc = (name) => name.replace(/\$/g, '\\$');
-  const call = new RegExp(`var ([\\w$]+)=\\{\\};${esc(exportHelper)}\\(\\1,(\\{[^{}]*\\})\\);`, 'g');
+  const statements = new RegExp(`var ([\\w$]+)=\\{\\};${esc(exportHelper)}\\(\\1,\\{[^{}]*\\}\\);`, 'g');
   const moves = [];
-  for (const match of code.matchAll(call)) {
-    const [statement, ns, getters] = match;
+  for (const match of code.matchAll(statements)) {
+    const [statement, ns] = match;
     const uses = [...code.matchAll(new RegExp(`(?<![\\w$."'])${esc(ns)}(?![\\w$"'])`, 'g'))];
     const inits = new Set();
     let unpaired = 0;
     for (const use of uses) {
-      if (use.index === match.index + 4 || use.index === match.index + 4 + ns.length + 4 + exportHelper.length + 1) continue;
+      if (use.index >= match.index && use.index < match.index + statement.length) continue; // the statement itself
       const before = code.slice(Math.max(0, use.index - 64), use.index);
       const paired = /\(([\w$]+)\(\),(?:[\w$]+\()?$/.exec(before);
       if (paired) inits.add(paired[1]);
@@ -41,13 +41,15 @@ export function lazyNamespaces(code) {
     const definition = new RegExp(`[,\\s]${esc(init)}=[\\w$]+\\(\\(\\)=>\\{("use strict";)?`, 'g');
     const found = [...code.matchAll(definition)];
     if (found.length !== 1) continue;
-    moves.push({ statement, at: match.index, into: found[0].index + found[0][0].length, text: `${exportHelper}(${ns},${getters});` });
+    // `var ns={};` stays where it is; the __export call after it moves.
+    const call = statement.slice(`var ${ns}={};`.length);
+    moves.push({ from: match.index + statement.length - call.length, call, into: found[0].index + found[0][0].length });
   }
   if (moves.length === 0) throw new Error('lazy-namespaces: no namespace object could be moved (has the form esbuild writes changed?)');
   // Applied from the end of the code backwards, so that earlier offsets stay true.
   const edits = moves.flatMap((m) => [
-    { at: m.at, remove: m.statement.length, insert: `var ${m.statement.slice(4, m.statement.indexOf('='))}={};` },
-    { at: m.into, remove: 0, insert: m.text },
+    { at: m.from, remove: m.call.length, insert: '' },
+    { at: m.into, remove: 0, insert: m.call },
   ]);
   edits.sort((a, b) => b.at - a.at);
   let out = code;
