@@ -66,8 +66,8 @@ function run() {
   process.stdout.on('error', onStreamError('stdout'));
   process.stderr.on('error', onStreamError('stderr'));
 
-  // saveCodeCache is set when this run should leave a code cache behind for the next run of the same
-  // command. The flags are set in there, once node's modules the command needs are loaded (see there).
+  // saveCodeCache, called after a successful run, leaves or updates the code cache for the next run
+  // of the same command. The flags are set in there, once node's modules the command needs are loaded (see there).
   const {
     exports: { main, precompileParser },
     saveCodeCache,

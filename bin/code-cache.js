@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /**
- * Runs dist/cli.cjs; `saveCodeCache` is set when this run should leave a cache for the next one.
+ * Runs dist/cli.cjs; `saveCodeCache` leaves or updates the cache for the next run of the command.
  * `setFlags` sets V8's flags (bin/booking.js): called here, just before the program is compiled.
  *
  * V8 checks every code cache against its flags, node's own for its built-in modules too: a module of
@@ -54,6 +54,14 @@ function loadProgram(command, setFlags) {
     // Made after the command ran, so that the functions it compiled are in it; writeCodeCache checks
     // the folders again once it has made them.
     saveCodeCache = () => writeCodeCache(cacheFile, () => formatCache(builtinsSince(loaded), script.createCachedData()), build);
+  } else if (cacheFile) {
+    // A cache made by a run whose stdout and stderr were other kinds of file (a terminal then, a file
+    // now) does not name what this run loaded after the flags: its first line gains those names, so
+    // that the next run loads them from node's cache too (net: ~4 ms each run otherwise).
+    saveCodeCache = () => {
+      const more = builtinsSince(loaded).filter((name) => !cache.builtins.includes(name));
+      if (more.length > 0) writeCodeCache(cacheFile, () => formatCache([...cache.builtins, ...more], cache.data), build);
+    };
   }
   const module = { exports: {} };
   let url;

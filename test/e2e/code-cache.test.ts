@@ -50,6 +50,24 @@ describe('code cache', () => {
     expect(r.stderr).toBe('');
   });
 
+  it("a cache's first line gains node's modules a later run loaded after the flags; its code is kept", async () => {
+    const { home, root } = cacheHome();
+    expect((await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } })).code).toBe(0);
+    const dir = join(root, readdirSync(root)[0]!);
+    const file = join(dir, readdirSync(dir).find((n) => n.endsWith('.v8cache'))!);
+    const bytes = readFileSync(file);
+    const head = bytes.latin1Slice(0, bytes.indexOf(10));
+    expect(head).not.toBe('booking-code-cache 1 ');
+    const data = bytes.subarray(bytes.indexOf(10) + 1);
+    // As if made by a run that had loaded every one of them before the flags (another kind of stdout).
+    writeFileSync(file, Buffer.concat([Buffer.from('booking-code-cache 1 \n'), data]), { mode: 0o600 });
+    const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } });
+    expect(r.code, r.stderr).toBe(0);
+    const after = readFileSync(file);
+    expect(after.latin1Slice(0, after.indexOf(10))).toBe(head);
+    expect(after.subarray(after.indexOf(10) + 1).equals(data)).toBe(true);
+  });
+
   it('removes the folders of installs that are gone, and keeps the others', async () => {
     const { home, root } = cacheHome();
     const make = (name: string, install?: string) => {
