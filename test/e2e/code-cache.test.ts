@@ -16,6 +16,16 @@ function cacheHome() {
   return { home: d.dir, root: join(d.dir, 'booking-cli') };
 }
 
+/** The cache file one successful `config path` run leaves, its first line and V8's bytes. */
+async function cacheOfOneRun() {
+  const { home, root } = cacheHome();
+  expect((await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } })).code).toBe(0);
+  const dir = join(root, readdirSync(root)[0]!);
+  const file = join(dir, readdirSync(dir).find((n) => n.endsWith('.v8cache'))!);
+  const bytes = readFileSync(file);
+  return { home, file, head: bytes.toString('latin1', 0, bytes.indexOf(10)), data: bytes.subarray(bytes.indexOf(10) + 1) };
+}
+
 describe('code cache', () => {
   it('is written after a successful run, private, in a folder that names its install', async () => {
     const { home, root } = cacheHome();
@@ -37,12 +47,7 @@ describe('code cache', () => {
   });
 
   it('a cache that names modules node does not have, or paths, still runs (they are skipped)', async () => {
-    const { home, root } = cacheHome();
-    expect((await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } })).code).toBe(0);
-    const dir = join(root, readdirSync(root)[0]!);
-    const file = join(dir, readdirSync(dir).find((n) => n.endsWith('.v8cache'))!);
-    const bytes = readFileSync(file);
-    const data = bytes.subarray(bytes.indexOf(10) + 1);
+    const { home, file, data } = await cacheOfOneRun();
     writeFileSync(file, Buffer.concat([Buffer.from('booking-code-cache 1 no_such_module,../../x,/etc/passwd,net\n'), data]));
     const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } });
     expect(r.code, r.stderr).toBe(0);
@@ -51,20 +56,14 @@ describe('code cache', () => {
   });
 
   it("a cache's first line gains node's modules a later run loaded after the flags; its code is kept", async () => {
-    const { home, root } = cacheHome();
-    expect((await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } })).code).toBe(0);
-    const dir = join(root, readdirSync(root)[0]!);
-    const file = join(dir, readdirSync(dir).find((n) => n.endsWith('.v8cache'))!);
-    const bytes = readFileSync(file);
-    const head = bytes.latin1Slice(0, bytes.indexOf(10));
+    const { home, file, head, data } = await cacheOfOneRun();
     expect(head).not.toBe('booking-code-cache 1 ');
-    const data = bytes.subarray(bytes.indexOf(10) + 1);
     // As if made by a run that had loaded every one of them before the flags (another kind of stdout).
     writeFileSync(file, Buffer.concat([Buffer.from('booking-code-cache 1 \n'), data]), { mode: 0o600 });
     const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: home } });
     expect(r.code, r.stderr).toBe(0);
     const after = readFileSync(file);
-    expect(after.latin1Slice(0, after.indexOf(10))).toBe(head);
+    expect(after.toString('latin1', 0, after.indexOf(10))).toBe(head);
     expect(after.subarray(after.indexOf(10) + 1).equals(data)).toBe(true);
   });
 
