@@ -24,6 +24,9 @@ const onSignal = (signal) => {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
+// Whether process.stderr has been made yet (watchStderr).
+let stderrMade = false;
+
 const argv = process.argv.slice(2);
 
 // `booking --version` alone is answered here, before the program loads.
@@ -61,10 +64,12 @@ function run() {
   //   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat.
   const flags = `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`;
 
-  // Made before the flags are set (below): node's modules behind them (net, tty, fs's stream for a
-  // file) then load from node's code cache. Every run writes to one of them.
+  // stdout is made before the flags are set (below): node's modules behind it (net, tty, fs's stream
+  // for a file) then load from node's code cache. Every run writes to it.
   process.stdout.on('error', onStreamError('stdout'));
-  process.stderr.on('error', onStreamError('stderr'));
+  // stderr is made on first use: a pipe or terminal costs up to ~2 ms to set up, and a run that succeeds
+  // quietly never writes to it. Its error handler is in place from the moment it exists.
+  watchStderr();
 
   // saveCodeCache, called after a successful run, leaves or updates the code cache for the next run
   // of the same command. The flags are set in there, once node's modules the command needs are loaded (see there).
@@ -112,7 +117,7 @@ function onStreamError(name) {
  */
 function exitWhenWritten(code) {
   let pending = 0;
-  for (const stream of [process.stdout, process.stderr]) {
+  for (const stream of stderrMade ? [process.stdout, process.stderr] : [process.stdout]) {
     // A write that failed just now (to a file: synchronously) has not yet emitted its 'error'.
     if (stream.errored) return onStreamError(stream === process.stdout ? 'stdout' : 'stderr')(stream.errored);
     if (stream.writableLength > 0) {
@@ -121,6 +126,28 @@ function exitWhenWritten(code) {
     }
   }
   if (pending === 0) process.exit(code);
+}
+
+/** process.stderr, made by node's own getter on first use, gets our error handler as it is made. */
+function watchStderr() {
+  const own = Object.getOwnPropertyDescriptor(process, 'stderr');
+  if (!own || typeof own.get !== 'function' || !own.configurable) {
+    stderrMade = true;
+    process.stderr.on('error', onStreamError('stderr'));
+    return;
+  }
+  Object.defineProperty(process, 'stderr', {
+    configurable: true,
+    enumerable: own.enumerable,
+    get() {
+      const stream = own.get.call(process);
+      if (!stderrMade) {
+        stderrMade = true;
+        stream.on('error', onStreamError('stderr'));
+      }
+      return stream;
+    },
+  });
 }
 
 /** Writes without creating process.stdout (which costs more than the rest of --version). */

@@ -2,6 +2,7 @@
 // Commands never reach for process.stdout directly, so tests can run them with testIO() and force a
 // terminal on or off (the gh `iostreams.Test()` habit).
 import { PassThrough, type Readable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { openDoor, type Destination } from './output/door';
 
 export interface OutStream {
@@ -63,7 +64,8 @@ export function systemIO(env: Record<string, string | undefined> = process.env):
   const columns = process.stdout.columns || Number(env.COLUMNS) || 80;
   return openDoor(
     { stream: process.stdout, isTTY: stdoutIsTTY },
-    { stream: process.stderr, isTTY: Boolean(process.stderr.isTTY) },
+    // process.stderr is made on first write (see lazyStderr).
+    { stream: lazyStderr(), isTTY: isatty(2) },
     {
       // process.stdin is made on first use: creating it costs ~2 ms of start-up, and few commands read it.
       stdin: () => process.stdin,
@@ -72,6 +74,21 @@ export function systemIO(env: Record<string, string | undefined> = process.env):
       columns,
     },
   );
+}
+
+/**
+ * process.stderr behind a stand-in that makes it on first use: a quiet run (a `bookings get` that
+ * succeeds) never writes to stderr, and making it costs up to ~2 ms on a pipe or terminal.
+ */
+function lazyStderr(): OutStream {
+  return {
+    write: (chunk) => process.stderr.write(chunk),
+    get writableNeedDrain() {
+      return process.stderr.writableNeedDrain;
+    },
+    once: (event, listener) => process.stderr.once(event, listener),
+    off: (event, listener) => process.stderr.off(event, listener),
+  };
 }
 
 export interface TestIO extends IOStreams {
