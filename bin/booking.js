@@ -48,6 +48,9 @@ function run() {
   // The commands that send requests, and so parse responses with undici's llhttp (WebAssembly): named
   // by their first word (`api`), or by two (`bookings get`).
   const sendsRequests = facts.sendsRequests.includes(words[0]) || facts.sendsRequests.includes(words.slice(0, 2).join(' '));
+  // The bundle of the top-level command the first word names, which holds no other command; the whole
+  // program's for anything else (scripts/bundle/command-bundles.mjs).
+  const bundle = facts.bundles.includes(words[0]) ? `cli-${words[0]}.cjs` : 'cli.cjs';
 
   // Before the program is compiled (the flags are part of what a code cache is checked against, node's
   // own caches of its modules too: bin/code-cache.js loads the ones the command needs before setting them):
@@ -76,7 +79,7 @@ function run() {
   const {
     exports: { main, precompileParser },
     saveCodeCache,
-  } = require('./code-cache.js').loadProgram(command, () => require('node:v8').setFlagsFromString(flags));
+  } = require('./code-cache.js').loadProgram(bundle, command, () => require('node:v8').setFlagsFromString(flags));
   if (sendsRequests) precompileParser();
 
   let settled = false;
@@ -178,7 +181,7 @@ function readCommandFacts() {
     return JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'command-facts.json'), 'utf8'));
   } catch (err) {
     if (err.code !== 'ENOENT') throw err;
-    return { valueOptions: [], sendsRequests: [] };
+    return { valueOptions: [], sendsRequests: [], bundles: [] };
   }
 }
 

@@ -1,5 +1,6 @@
-// The program, dist/cli.cjs, compiled through vm.Script with a V8 code cache kept per command in the
-// user's cache folder (node 20 has no compile cache for ES modules).
+// The program, dist/cli.cjs or a command's own bundle (dist/cli-bookings.cjs…), compiled through
+// vm.Script with a V8 code cache kept per command in the user's cache folder (node 20 has no compile
+// cache for ES modules).
 //
 // V8 checks a cache only against the length of the source and the flags, then runs the code it
 // holds: a cache that another user could have written is code of their choosing, run as this user.
@@ -12,17 +13,18 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /**
- * Runs dist/cli.cjs; `saveCodeCache` leaves or updates the cache for the next run of the command.
- * `setFlags` sets V8's flags (bin/booking.js): called here, just before the program is compiled.
+ * Runs dist/<bundle>; `saveCodeCache` leaves or updates the cache for the next run of the command
+ * (a command's runs all load one bundle). `setFlags` sets V8's flags (bin/booking.js): called here,
+ * just before the program is compiled.
  *
  * V8 checks every code cache against its flags, node's own for its built-in modules too: a module of
  * node's loaded after the flags change is compiled from its source (`net`: ~5 ms instead of ~1.5).
  * So a cache records the built-in modules its run loaded after that point, and the next run loads
  * them before it sets the flags.
  */
-function loadProgram(command, setFlags) {
+function loadProgram(fileName, command, setFlags) {
   const vm = require('node:vm');
-  const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
+  const file = path.join(__dirname, '..', 'dist', fileName);
   // latin1: the build makes the file pure ASCII, and a one-byte decode is the cheapest.
   let source;
   try {

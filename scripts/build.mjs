@@ -1,10 +1,11 @@
-// Bundles src/ into one CommonJS file, dist/cli.cjs, that bin/booking.js compiles with a V8 code
-// cache (node 20 has no compile cache of its own for ES modules). What a command does not use is
+// Bundles src/ into CommonJS files that bin/booking.js compiles with a V8 code cache (node 20 has no
+// compile cache of its own for ES modules): dist/cli.cjs, the whole program, and dist/cli-<name>.cjs,
+// each top-level command's own (scripts/bundle/command-bundles.mjs). What a command does not use is
 // still not run at start: every `await import()` in src becomes a lazy require inside the bundle,
 // so undici, cli-table3, conf... are evaluated only by the commands that import them.
 //
-// The file starts with `// booking-cli build <hash of the code>`: the cache is keyed by it, because
-// V8 checks a cache against the length of the source only.
+// Each file starts with `// booking-cli build <hash of the code of them all>`: the cache is keyed by
+// it, because V8 checks a cache against the length of the source only.
 //
 // Minified (set BUILD_READABLE=1 for a readable file when profiling): less to read at every start.
 //
@@ -29,8 +30,9 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { writeCommandFacts, writeManPages } from './command-facts.mjs';
+import { commandFacts, writeCommandFacts, writeManPages } from './command-facts.mjs';
 import { lazyNamespaces } from './bundle/lazy-namespaces.mjs';
+import { bundleFile, oneCommand } from './bundle/command-bundles.mjs';
 import { writeCompletions } from './gen-completions.mjs';
 
 const undiciParts = {
@@ -182,49 +184,70 @@ async function buildVendor(name, file) {
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const dist = new URL('../dist/', import.meta.url);
-const result = await build({
-  entryPoints: ['scripts/bundle/entry.cjs'],
-  outfile: 'dist/cli.cjs',
-  write: false,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20.18',
-  minify: !process.env.BUILD_READABLE,
-  sourcemap: false,
-  legalComments: 'none',
-  // import() of a bundled module is a lazy require in CommonJS anyway; this makes the few of node's
-  // own modules (node:https...) one too, since the code is compiled by vm.Script, not by node's loader.
-  supported: { 'dynamic-import': false },
-  // bin/code-cache.js passes the bundle's own file: URL as __bundle.url, made when first read (most
-  // runs never read it, and making it compiles node's URL code: ~0.3 ms).
-  define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__bundle.url' },
-  plugins: [undiciParts, lazyRequires, vendorFiles],
-  // jq (for --jq) is ~1 MB of WebAssembly its package finds next to itself: required from
-  // node_modules when first used, never bundled or read by other runs.
-  // @napi-rs/keyring is a native binding: never bundled, loaded from node_modules by the keyring
-  // child (src/config/keyring-child.cjs, copied beside the bundle), and only by runs that read or
-  // write a key in the keyring.
-  external: ['jq-wasm', '@napi-rs/keyring'],
-  logLevel: 'warning',
-});
-const bytes = result.outputFiles[0].contents;
-// bin/booking.js reads the bundle as latin1; esbuild's default charset escapes everything else.
-if (bytes.some((byte) => byte > 0x7f)) throw new Error('dist/cli.cjs is not pure ASCII (bin/booking.js reads it as latin1)');
-const code = Buffer.from(lazyNamespaces(Buffer.from(bytes).toString('latin1')).code, 'latin1');
-const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist);
+
+/** One bundle's code (not yet wrapped): the program from `entry`, with `plugins` besides the common ones. */
+async function bundleCode(entry, plugins = []) {
+  const result = await build({
+    entryPoints: [entry],
+    write: false,
+    outfile: 'dist/cli.cjs',
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.18',
+    minify: !process.env.BUILD_READABLE,
+    sourcemap: false,
+    legalComments: 'none',
+    // import() of a bundled module is a lazy require in CommonJS anyway; this makes the few of node's
+    // own modules (node:https...) one too, since the code is compiled by vm.Script, not by node's loader.
+    supported: { 'dynamic-import': false },
+    // bin/code-cache.js passes the bundle's own file: URL as __bundle.url, made when first read (most
+    // runs never read it, and making it compiles node's URL code: ~0.3 ms).
+    define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__bundle.url' },
+    plugins: [undiciParts, lazyRequires, vendorFiles, ...plugins],
+    // jq (for --jq) is ~1 MB of WebAssembly its package finds next to itself: required from
+    // node_modules when first used, never bundled or read by other runs.
+    // @napi-rs/keyring is a native binding: never bundled, loaded from node_modules by the keyring
+    // child (src/config/keyring-child.cjs, copied beside the bundle), and only by runs that read or
+    // write a key in the keyring.
+    external: ['jq-wasm', '@napi-rs/keyring'],
+    logLevel: 'warning',
+  });
+  const bytes = result.outputFiles[0].contents;
+  // bin/booking.js reads the bundle as latin1; esbuild's default charset escapes everything else.
+  if (bytes.some((byte) => byte > 0x7f)) throw new Error('the bundle is not pure ASCII (bin/booking.js reads it as latin1)');
+  return lazyNamespaces(Buffer.from(bytes).toString('latin1')).code;
+}
+
 // Wrapped here, as node wraps a CommonJS module, so that bin/booking.js compiles the file's text as it
 // is: wrapping it there would make V8 copy the whole source once more at every start.
-const head = `// booking-cli build ${id}\n(function (exports, require, module, __filename, __dirname, __bundle) {`;
-writeFileSync(new URL('cli.cjs', dist), Buffer.concat([Buffer.from(head), code, Buffer.from('\n})\n')]));
+function writeBundle(file, code, id) {
+  const head = `// booking-cli build ${id}\n(function (exports, require, module, __filename, __dirname, __bundle) {`;
+  writeFileSync(new URL(file, dist), Buffer.concat([Buffer.from(head), Buffer.from(code, 'latin1'), Buffer.from('\n})\n')]));
+}
+
+// The whole program (dist/cli.cjs), then the bundle of each top-level command the facts of its command
+// tree name (scripts/bundle/command-bundles.mjs).
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist);
 for (const [name, file] of Object.entries(VENDOR)) await buildVendor(name, file);
 copyFileSync(new URL('../src/config/keyring-child.cjs', import.meta.url), new URL('keyring-child.cjs', dist));
 for (const [name, module] of Object.entries(WASM))
   writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
-// What bin/booking.js reads before it loads the program: which options take values, which commands send requests.
-await writeCommandFacts(dist);
+const bundles = [{ file: 'cli.cjs', code: await bundleCode('scripts/bundle/entry.cjs') }];
+writeBundle('cli.cjs', bundles[0].code, 'unfinished');
+const facts = await commandFacts(dist);
+for (const name of facts.bundles)
+  bundles.push({ file: bundleFile(name), code: await bundleCode('scripts/bundle/entry-command.cjs', [oneCommand(name)]) });
+// One build id for them all, the hash of every bundle's code: a code cache is named by it and the
+// command, and a run's cache write removes those of other builds (bin/code-cache.js).
+const hash = createHash('sha256');
+for (const { code } of bundles) hash.update(code, 'latin1');
+const id = hash.digest('hex').slice(0, 16);
+for (const { file, code } of bundles) writeBundle(file, code, id);
+// What bin/booking.js reads before it loads the program: which options take values, which commands
+// send requests, which have a bundle of their own.
+writeCommandFacts(dist, facts);
 // man/booking.1, man/booking-bookings-list.1…: from the same command tree as the help. The folder is
 // not committed; npm packs it ("files"), and scripts/pack-man.mjs lists its pages for npm while it packs.
 await writeManPages(dist, new URL('../man/', import.meta.url), pkg.version);

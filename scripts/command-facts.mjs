@@ -23,11 +23,15 @@ function loadBundle(dist) {
   return module.exports;
 }
 
-/** `dist` is the dist/ folder's URL, holding the wrapped bundle cli.cjs. */
-export async function writeCommandFacts(dist) {
+/** The facts of the command tree (src/command-facts.ts); `dist` is the dist/ folder's URL, holding cli.cjs. */
+export async function commandFacts(dist) {
   const facts = await loadBundle(dist).commandFacts();
-  if (facts.valueOptions.length === 0 || facts.sendsRequests.length === 0)
+  if (facts.valueOptions.length === 0 || facts.sendsRequests.length === 0 || facts.bundles.length === 0)
     throw new Error(`command facts look empty: ${JSON.stringify(facts)}`);
+  return facts;
+}
+
+export function writeCommandFacts(dist, facts) {
   writeFileSync(new URL('command-facts.json', dist), `${JSON.stringify(facts)}\n`);
 }
 

@@ -1,11 +1,12 @@
 // What bin/booking.js must know of the command tree before it loads the program: which global options
-// take a value (their values are not command words) and which commands send requests (their runs
-// ready the HTTP parser early). The build writes it to dist/command-facts.json from the bundle it
+// take a value (their values are not command words), which commands send requests (their runs
+// ready the HTTP parser early) and which have a bundle of their own. The build writes it to dist/command-facts.json from the bundle it
 // has just made (scripts/command-facts.mjs), so that adding a command needs no edit in bin/.
 import type { Command } from 'commander';
 import { buildProgram } from './cli';
 import { testIO } from './io';
 import { commandFacts } from './commands/define';
+import { topLevelNames } from './commands/register';
 
 export interface CommandFacts {
   /** Global options that take a value, short and long: ["--profile", "-o", "--output", …]. */
@@ -15,6 +16,11 @@ export interface CommandFacts {
    * included: ["login", …, "bookings list", "bookings ls", …].
    */
   sendsRequests: string[];
+  /**
+   * The top-level commands that have a bundle of their own (scripts/bundle/command-bundles.mjs):
+   * every one whose name bin/booking.js reads as a command word, ["login", …, "version"].
+   */
+  bundles: string[];
 }
 
 /** The facts of the program with every command, built with inert I/O: nothing runs. */
@@ -32,7 +38,9 @@ export function programFacts(program: Command): CommandFacts {
         for (const first of spellings(top)) sendsRequests.push(...spellings(sub).map((second) => `${first} ${second}`));
     }
   }
-  return { valueOptions, sendsRequests };
+  // bin/booking.js's pattern of a command word: the hidden __complete is not one (it runs the whole program).
+  const bundles = topLevelNames().filter((name) => /^[a-z][a-z0-9-]{0,31}$/.test(name));
+  return { valueOptions, sendsRequests, bundles };
 }
 
 function spellings(cmd: Command): string[] {

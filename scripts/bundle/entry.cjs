@@ -1,11 +1,10 @@
-// The bundle's entry (build.mjs): the program, and the parser compile that bin/booking.js starts early;
-// and, for the build only, the facts of the command tree and its man pages (scripts/command-facts.mjs),
-// required when asked.
+// The entry of the whole program's bundle (build.mjs): what a command's own bundle has
+// (entry-command.cjs) and, for the build only, the facts of the command tree and its man pages
+// (scripts/command-facts.mjs), required when asked.
 'use strict';
 
 module.exports = {
-  main: require('../../src/main.ts').main,
-  precompileParser: require('./llhttp.cjs').precompile,
+  ...require('./entry-command.cjs'),
   commandFacts: async () => {
     const facts = require('../../src/command-facts.ts');
     return facts.programFacts(await facts.wholeProgram());

@@ -1,13 +1,13 @@
-// Every top-level command, in the order `booking --help` lists them: a group (its file lists its
-// subcommands, one line each) or a loader of the command's file (src/commands/tree.ts).
+// Every top-level command, in the order `booking --help` lists them: a loader of the command's file,
+// or of a group's (its file lists its subcommands, one line each; src/commands/tree.ts).
+//
+// The build makes a bundle of each top-level command besides the whole program's, and reads TREE
+// for it: one entry per line, and every command's code reached only through its entry's import(),
+// so that a bundle that keeps one line holds that command and no other
+// (scripts/bundle/command-bundles.mjs; the build fails on a line it cannot read).
 import type { Command } from 'commander';
 import type { CommandDeps } from './deps';
 import { registerTree, type Tree } from './tree';
-import { auth } from './auth/index';
-import { bookings } from './bookings/index';
-import { webhook } from './webhook/index';
-import { config } from './config/index';
-import { complete } from './completion/index';
 import { PROFILES_COMMAND } from '../completion/shells';
 
 const TREE: Tree = {
@@ -15,15 +15,15 @@ const TREE: Tree = {
   logout: () => import('./auth/logout').then((m) => m.newCmdLogout),
   whoami: () => import('./auth/whoami').then((m) => m.newCmdWhoami),
   profiles: () => import('./auth/profiles').then((m) => m.newCmdProfiles),
-  auth,
-  bookings,
+  auth: () => import('./auth/index').then((m) => m.auth),
+  bookings: () => import('./bookings/index').then((m) => m.bookings),
   'event-types': () => import('./event-types/index').then((m) => m.newCmdEventTypes),
   api: () => import('./api/index').then((m) => m.newCmdApi),
-  webhook,
+  webhook: () => import('./webhook/index').then((m) => m.webhook),
   sandbox: () => import('./sandbox/index').then((m) => m.newCmdSandbox),
-  config,
+  config: () => import('./config/index').then((m) => m.config),
   completion: () => import('./completion/completion').then((m) => m.newCmdCompletion),
-  [PROFILES_COMMAND[0]]: complete,
+  [PROFILES_COMMAND[0]]: () => import('./completion/index').then((m) => m.complete),
   version: () => import('./version/index').then((m) => m.newCmdVersion),
 };
 
@@ -34,4 +34,9 @@ const TREE: Tree = {
  */
 export function registerCommands(program: Command, deps: CommandDeps, words?: readonly string[]): Promise<void> {
   return registerTree(program, TREE, deps, words);
+}
+
+/** The names of the top-level commands, as TREE lists them (src/command-facts.ts). */
+export function topLevelNames(): string[] {
+  return Object.keys(TREE);
 }

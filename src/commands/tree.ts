@@ -7,8 +7,12 @@
 import { Command } from 'commander';
 import type { CommandDeps } from './deps';
 
-/** A command's file, loaded: its constructor (defineCommand's, or one that builds a Command itself). */
-type Leaf = () => Promise<(deps: CommandDeps) => Command>;
+/**
+ * A loader of a command's file, giving its constructor (defineCommand's, or one that builds a Command
+ * itself); or of a group's, giving the group: the top-level groups are loaded like commands, so that
+ * nothing of one top-level command is bundled with another (scripts/bundle/command-bundles.mjs).
+ */
+type Loader = () => Promise<((deps: CommandDeps) => Command) | Group>;
 
 export interface Group {
   description: string;
@@ -19,7 +23,7 @@ export interface Group {
 }
 
 /** Names (as typed) to commands, in help order. */
-export type Tree = Record<string, Leaf | Group>;
+export type Tree = Record<string, Loader | Group>;
 
 /** A group of commands: `booking <name> <subcommand>`. */
 export function group(description: string, commands: Tree, settings: { hidden?: boolean } = {}): Group {
@@ -35,8 +39,9 @@ export async function registerTree(parent: Command, tree: Tree, deps: CommandDep
   const names = word !== undefined && Object.hasOwn(tree, word) ? [word] : Object.keys(tree);
   const made = await Promise.all(
     names.map(async (name): Promise<[Command, boolean]> => {
-      const entry = tree[name]!;
-      if (typeof entry === 'function') return [(await entry())(deps), false];
+      const loaded = tree[name]!;
+      const entry = typeof loaded === 'function' ? await loaded() : loaded;
+      if (typeof entry === 'function') return [entry(deps), false];
       const cmd = new Command(name).description(entry.description);
       if (entry.hidden) cmd.helpCommand(false);
       await registerTree(cmd, entry.commands, deps, names.length === 1 ? rest : []);

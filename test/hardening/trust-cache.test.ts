@@ -2,6 +2,7 @@
 // planted where another user can write (or owned by them, or a symlink) must never be loaded: the
 // run goes on without it, silently, and writes nothing there.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -32,7 +33,8 @@ async function makeTemplate(): Promise<NonNullable<typeof template>> {
   const root = join(d.dir, 'booking-cli');
   const folder = readdirSync(root)[0]!;
   const cache = readdirSync(join(root, folder)).find((n) => n.endsWith('-config-path.v8cache'))!;
-  const bundle = join(ROOT, 'dist', 'cli.cjs');
+  // The bundle `config path` runs: the config command's own (scripts/bundle/command-bundles.mjs).
+  const bundle = join(ROOT, 'dist', 'cli-config.cjs');
   const plant = `
     require('node:v8').setFlagsFromString('--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1');
     const fs = require('node:fs');
@@ -129,11 +131,16 @@ describe('a planted code cache', () => {
     });
   });
 
-  it('a cache is named by the sha256 of the bundle (scripts/build.mjs), not its length', () => {
-    const bundle = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'latin1');
-    const build = /^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(bundle)?.[1];
-    const body = bundle.slice(bundle.indexOf('{') + 1, bundle.lastIndexOf('\n})\n'));
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
-    expect(createHash('sha256').update(body, 'latin1').digest('hex').slice(0, 16)).toBe(build);
+  it('a cache is named by the sha256 of the bundles (scripts/build.mjs), not their length', () => {
+    // The whole program's, then each command's in the order of dist/command-facts.json: one build id.
+    const { bundles } = JSON.parse(readFileSync(join(ROOT, 'dist', 'command-facts.json'), 'utf8')) as { bundles: string[] };
+    const hash = createHash('sha256');
+    const ids = new Set<string | undefined>();
+    for (const file of ['cli.cjs', ...bundles.map((name) => `cli-${name}.cjs`)]) {
+      const bundle = readFileSync(join(ROOT, 'dist', file), 'latin1');
+      ids.add(/^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(bundle)?.[1]);
+      hash.update(bundle.slice(bundle.indexOf('{') + 1, bundle.lastIndexOf('\n})\n')), 'latin1');
+    }
+    expect([...ids]).toEqual([hash.digest('hex').slice(0, 16)]);
   });
 });

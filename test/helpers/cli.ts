@@ -21,6 +21,8 @@ export interface CliOptions {
   stdin?: string | Buffer;
   cwd?: string;
   timeoutMs?: number;
+  /** Another install's bin/booking.js (a copy of this one, changed by the test). */
+  bin?: string;
 }
 
 /** An environment without the developer's own booking settings, colour or proxies. */
@@ -41,7 +43,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 /** Runs the CLI with stdout and stderr piped. */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], {
       cwd: opts.cwd ?? ROOT,
       env: cleanEnv(opts.env),
       stdio: ['pipe', 'pipe', 'pipe'],
