@@ -2,7 +2,6 @@
 // Commands never reach for process.stdout directly, so tests can run them with testIO() and force a
 // terminal on or off (the gh `iostreams.Test()` habit).
 import { PassThrough, type Readable } from 'node:stream';
-import { isatty } from 'node:tty';
 import { openDoor, type Destination } from './output/door';
 
 export interface OutStream {
@@ -64,8 +63,13 @@ export function systemIO(env: Record<string, string | undefined> = process.env):
   const columns = process.stdout.columns || Number(env.COLUMNS) || 80;
   return openDoor(
     { stream: process.stdout, isTTY: stdoutIsTTY },
-    // process.stderr is made on first write (see lazyStderr).
-    { stream: lazyStderr(), isTTY: isatty(2) },
+    // process.stderr is made on first use (see lazyStderr), its TTY-ness read from it then.
+    {
+      stream: lazyStderr(),
+      get isTTY() {
+        return Boolean(process.stderr.isTTY);
+      },
+    },
     {
       // process.stdin is made on first use: creating it costs ~2 ms of start-up, and few commands read it.
       stdin: () => process.stdin,

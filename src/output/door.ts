@@ -119,13 +119,21 @@ export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFa
       writeKey: (key) => void stdout.writeUnmasked(`${key}\n`),
       stdoutIsTTY: out.isTTY,
       // A fact for the command (a pager that has the terminal turns the progress line off); the
-      // escaper keeps following what stderr really is.
-      stderrIsTTY: over.stderrIsTTY,
+      // escaper keeps following what stderr really is. Read when asked: finding it out may make
+      // process.stderr (src/io.ts), which a quiet run never needs.
+      get stderrIsTTY() {
+        return over.stderrIsTTY;
+      },
       color: over.color,
       columns: facts.columns,
       maskSecret,
       through: (next, opts) => build(next, err, opts),
     };
   };
-  return build(stdout, stderr, { stderrIsTTY: stderr.isTTY, color: facts.color });
+  return build(stdout, stderr, {
+    get stderrIsTTY() {
+      return stderr.isTTY;
+    },
+    color: facts.color,
+  });
 }
