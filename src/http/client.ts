@@ -1,8 +1,9 @@
-// The undici HttpClient: one keep-alive pool per run (through EnvHttpProxyAgent, so HTTPS_PROXY /
-// HTTP_PROXY / NO_PROXY apply, except to a loopback base URL), the key sent only to the base URL's origin, same-origin redirects
-// followed here, and GETs retried on 429/502/503/504 and lost connections (policy in retry.ts).
+// The undici HttpClient: one keep-alive connection per run (through EnvHttpProxyAgent when a proxy is
+// set, so HTTPS_PROXY / HTTP_PROXY / NO_PROXY apply, except to a loopback base URL), the key sent only
+// to the base URL's origin, same-origin redirects followed here, and GETs retried on
+// 429/502/503/504 and lost connections (policy in retry.ts).
 // This is the only module that imports undici; cli.ts loads it lazily.
-import { EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
+import { Client, EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
 import type { GlobalOptions } from '../globals';
@@ -53,24 +54,31 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const { connection, globals } = opts;
   const base = new URL(connection.baseUrl.href);
   assertTransportAllowed(base, globals.allowHttp);
-  // One connection per origin: the requests of a run are sequential, and a pool would open a second
-  // connection when a page is asked for before undici has marked the first one idle again.
+  // One connection: the requests of a run are sequential, and a pool would open a second one when a
+  // page is asked for before undici has marked the first one idle again.
   // maxHeaderSize given (node's default is 16 KiB) so that undici need not load node:http to ask.
-  const poolOptions = { connections: 1, keepAliveTimeout: 10_000, maxHeaderSize: 64 * 1024 };
   const connect = opts.early && earlyConnector(opts.early, buildConnector({}));
+  const clientOptions = { keepAliveTimeout: 10_000, maxHeaderSize: 64 * 1024, ...(connect ? { connect } : {}) };
   // A loopback base URL never goes through a proxy: plain http:// is allowed to it only because the
-  // traffic never leaves the machine. Empty strings (not undefined) stop undici reading the proxy
-  // variables, so every request goes to its direct agent.
-  // Otherwise the variables are read here from the run's env, as undici would read them from process.env.
+  // traffic never leaves the machine. Otherwise the variables are read here from the run's env, as
+  // undici would read them from process.env.
   const env = opts.env ?? process.env;
-  const direct = isLoopbackHost(base.hostname)
+  const proxies = isLoopbackHost(base.hostname)
     ? { httpProxy: '', httpsProxy: '' }
     : {
         httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
         httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
         noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
       };
-  const ownPool = opts.dispatcher ? undefined : new EnvHttpProxyAgent({ ...poolOptions, ...direct, ...(connect ? { connect } : {}) });
+  // Without a proxy, every request goes to the base URL's origin (checked before each): one Client.
+  // With one, undici's EnvHttpProxyAgent picks the route of each request (NO_PROXY), one connection
+  // per origin; it is loaded only then (scripts/bundle/undici.cjs).
+  const viaProxy = Boolean(proxies.httpProxy || proxies.httpsProxy);
+  const ownPool = opts.dispatcher
+    ? undefined
+    : viaProxy
+      ? new EnvHttpProxyAgent({ connections: 1, ...clientOptions, ...proxies })
+      : new Client(base.origin, clientOptions);
   const dispatcher: Dispatcher = opts.dispatcher ?? ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
   const wait = opts.sleep ?? sleep;
