@@ -48,9 +48,10 @@ function run() {
   // The commands that send requests, and so parse responses with undici's llhttp (WebAssembly): named
   // by their first word (`api`), or by two (`bookings get`).
   const sendsRequests = facts.sendsRequests.includes(words[0]) || facts.sendsRequests.includes(words.slice(0, 2).join(' '));
-  // The bundle of the top-level command the first word names, which holds no other command; the whole
-  // program's for anything else (scripts/bundle/command-bundles.mjs).
-  const bundle = facts.bundles.includes(words[0]) ? `cli-${words[0]}.cjs` : 'cli.cjs';
+  // The bundle of the command the words name, which holds no other command; the whole program's for
+  // anything else (scripts/bundle/command-bundles.mjs).
+  const named = [words.slice(0, 2), words.slice(0, 1)].find((w) => w.length > 0 && facts.bundles.includes(w.join(' ')));
+  const bundle = named ? `cli-${named.join('-')}.cjs` : 'cli.cjs';
 
   // Before the program is compiled (the flags are part of what a code cache is checked against, node's
   // own caches of its modules too: bin/code-cache.js loads the ones the command needs before setting them):

@@ -1,6 +1,6 @@
 // Bundles src/ into CommonJS files that bin/booking.js compiles with a V8 code cache (node 20 has no
-// compile cache of its own for ES modules): dist/cli.cjs, the whole program, and dist/cli-<name>.cjs,
-// each top-level command's own (scripts/bundle/command-bundles.mjs). What a command does not use is
+// compile cache of its own for ES modules): dist/cli.cjs, the whole program, and dist/cli-<words>.cjs,
+// each command's own (scripts/bundle/command-bundles.mjs). What a command does not use is
 // still not run at start: every `await import()` in src becomes a lazy require inside the bundle,
 // so undici, cli-table3, conf... are evaluated only by the commands that import them.
 //
@@ -226,8 +226,8 @@ function writeBundle(file, code, id) {
   writeFileSync(new URL(file, dist), Buffer.concat([Buffer.from(head), Buffer.from(code, 'latin1'), Buffer.from('\n})\n')]));
 }
 
-// The whole program (dist/cli.cjs), then the bundle of each top-level command the facts of its command
-// tree name (scripts/bundle/command-bundles.mjs).
+// The whole program (dist/cli.cjs), then the bundle of each command the facts of its command tree
+// name (scripts/bundle/command-bundles.mjs).
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
 for (const [name, file] of Object.entries(VENDOR)) await buildVendor(name, file);
@@ -237,8 +237,8 @@ for (const [name, module] of Object.entries(WASM))
 const bundles = [{ file: 'cli.cjs', code: await bundleCode('scripts/bundle/entry.cjs') }];
 writeBundle('cli.cjs', bundles[0].code, 'unfinished');
 const facts = await commandFacts(dist);
-for (const name of facts.bundles)
-  bundles.push({ file: bundleFile(name), code: await bundleCode('scripts/bundle/entry-command.cjs', [oneCommand(name)]) });
+for (const words of facts.bundles.map((command) => command.split(' ')))
+  bundles.push({ file: bundleFile(words), code: await bundleCode('scripts/bundle/entry-command.cjs', [oneCommand(words)]) });
 // One build id for them all, the hash of every bundle's code: a code cache is named by it and the
 // command, and a run's cache write removes those of other builds (bin/code-cache.js).
 const hash = createHash('sha256');

@@ -17,8 +17,9 @@ export interface CommandFacts {
    */
   sendsRequests: string[];
   /**
-   * The top-level commands that have a bundle of their own (scripts/bundle/command-bundles.mjs):
-   * every one whose name bin/booking.js reads as a command word, ["login", …, "version"].
+   * The commands that have a bundle of their own (scripts/bundle/command-bundles.mjs), as their
+   * words are typed: every command of a group, and every top-level command of none, whose name
+   * bin/booking.js reads as a command word: ["login", …, "bookings get", …, "version"].
    */
   bundles: string[];
 }
@@ -39,7 +40,13 @@ export function programFacts(program: Command): CommandFacts {
     }
   }
   // bin/booking.js's pattern of a command word: the hidden __complete is not one (it runs the whole program).
-  const bundles = topLevelNames().filter((name) => /^[a-z][a-z0-9-]{0,31}$/.test(name));
+  const word = /^[a-z][a-z0-9-]{0,31}$/;
+  const bundles: string[] = [];
+  for (const name of topLevelNames().filter((n) => word.test(n))) {
+    const top = program.commands.find((c) => c.name() === name);
+    const subs = top?.commands.map((c) => c.name()).filter((n) => word.test(n)) ?? [];
+    bundles.push(...(subs.length > 0 ? subs.map((sub) => `${name} ${sub}`) : [name]));
+  }
   return { valueOptions, sendsRequests, bundles };
 }
 

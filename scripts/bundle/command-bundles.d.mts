@@ -1,7 +1,12 @@
 // Types of command-bundles.mjs, for its tests.
 import type { Plugin } from 'esbuild';
 
-export function treeEntries(text: string): { start: number; end: number; entries: { name: string | undefined; line: string }[] };
-export function keepOnly(text: string, name: string): string;
-export function oneCommand(name: string): Plugin;
-export function bundleFile(name: string): string;
+interface Entry {
+  name: string | undefined;
+  path: string;
+  line: string;
+}
+export function commandEntries(text: string, file?: string): Entry[];
+export function keepOnly(text: string, name: string, file?: string): { text: string; kept: Entry };
+export function oneCommand(path: string[]): Plugin;
+export function bundleFile(path: string[]): string;

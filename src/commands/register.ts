@@ -1,10 +1,9 @@
 // Every top-level command, in the order `booking --help` lists them: a loader of the command's file,
 // or of a group's (its file lists its subcommands, one line each; src/commands/tree.ts).
 //
-// The build makes a bundle of each top-level command besides the whole program's, and reads TREE
-// for it: one entry per line, and every command's code reached only through its entry's import(),
-// so that a bundle that keeps one line holds that command and no other
-// (scripts/bundle/command-bundles.mjs; the build fails on a line it cannot read).
+// The build makes a bundle of each command besides the whole program's, keeping one line here (and
+// one in the group's file): so every command's code is reached only through its line's import(),
+// one line each (scripts/bundle/command-bundles.mjs; the build fails on a line it cannot read).
 import type { Command } from 'commander';
 import type { CommandDeps } from './deps';
 import { registerTree, type Tree } from './tree';

@@ -1,7 +1,7 @@
-// Each top-level command's own bundle (dist/cli-<name>.cjs, scripts/bundle/command-bundles.mjs)
-// behaves as the whole program's dist/cli.cjs for every command line bin/booking.js sends to it:
-// help, a bare group, a typo'd subcommand, an unknown option — compared byte for byte, exit code
-// included, over the whole command tree. And bin/booking.js sends a command's runs to its bundle.
+// Each command's own bundle (dist/cli-bookings-get.cjs…, scripts/bundle/command-bundles.mjs) behaves
+// as the whole program's dist/cli.cjs for the command lines bin/booking.js sends to it: its help, an
+// unknown option (and the suggestion) — compared byte for byte, exit code included, over the whole
+// command tree. And bin/booking.js sends a command's runs to its bundle, and the rest to the whole.
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -43,30 +43,27 @@ async function run(main: Main, argv: string[]): Promise<{ code: number; out: str
   return { code, out: io.out(), err: io.err() };
 }
 
-/** The command lines bin/booking.js sends to `name`'s bundle that run nothing but the program's own code. */
-function linesOf(name: string): string[][] {
-  const top = program.commands.find((c) => c.name() === name);
-  if (!top) throw new Error(`no top-level command "${name}"`);
-  const lines = [
-    [name, '--help'],
-    [name, '--no-such-option'],
+/** The command lines bin/booking.js sends to the bundle of `command` that run nothing but the program's own code. */
+function linesOf(command: string): string[][] {
+  const words = command.split(' ');
+  return [
+    [...words, '--help'],
+    [...words, '--no-such-option'],
   ];
-  if (top.commands.length > 0) lines.push([name], [name, 'no-such-command']);
-  for (const sub of top.commands) {
-    for (const spelling of [sub.name(), ...sub.aliases()]) lines.push([name, spelling, '--help'], [name, spelling, '--no-such-option']);
-  }
-  return lines;
 }
 
 describe('command bundles', () => {
-  it('every top-level command but the hidden __complete has one', () => {
-    expect(bundles).toEqual(program.commands.map((c) => c.name()).filter((n) => n !== 'help' && n !== '__complete'));
+  it('every command of a group, and every top-level command of none, has one (not the hidden __complete)', () => {
+    const expected = program.commands
+      .filter((c) => c.name() !== 'help' && c.name() !== '__complete')
+      .flatMap((c) => (c.commands.length > 0 ? c.commands.map((sub) => `${c.name()} ${sub.name()}`) : [c.name()]));
+    expect(bundles).toEqual(expected);
   });
 
-  for (const name of bundles) {
-    it(`${name}: its bundle answers as the whole program`, async () => {
-      const own = loadMain(`cli-${name}.cjs`);
-      for (const argv of linesOf(name)) {
+  for (const command of bundles) {
+    it(`${command}: its bundle answers as the whole program`, async () => {
+      const own = loadMain(`cli-${command.replace(' ', '-')}.cjs`);
+      for (const argv of linesOf(command)) {
         const [mine, theirs] = [await run(own, argv), await run(whole, argv)];
         expect(mine, `booking ${argv.join(' ')}`).toEqual(theirs);
         expect(theirs.out + theirs.err, `booking ${argv.join(' ')} printed something`).not.toBe('');
@@ -75,20 +72,30 @@ describe('command bundles', () => {
   }
 
   it("bin/booking.js runs a command from its own bundle, and anything else from the whole program's", async () => {
-    // A copy of the install without the version command's bundle: `version` then fails on it, while
-    // `--help` (no command word) and `help version` (the whole program's) still run.
+    // A copy of the install without the bundles of `version` and `config path`: those two then fail
+    // on them, while `--help` (no command word), `help version` and `config --help` (a group alone)
+    // run the whole program's.
     const install = mkdtempSync(join(tmpdir(), 'booking-install-'));
     try {
       for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(install, part), { recursive: true });
-      rmSync(join(install, 'dist', 'cli-version.cjs'));
+      for (const file of ['cli-version.cjs', 'cli-config-path.cjs']) rmSync(join(install, 'dist', file));
       const bin = join(install, 'bin', 'booking.js');
-      const version = await runCli(['version'], { bin });
-      expect(version.code).toBe(1);
-      expect(version.stderr).toMatch(/^error: booking is not built: .*cli-version\.cjs is missing/);
+      for (const [argv, file] of [
+        [['version'], 'cli-version.cjs'],
+        [['--profile', 'x', 'config', 'path'], 'cli-config-path.cjs'],
+      ] as const) {
+        const r = await runCli([...argv], { bin });
+        expect(r.code, argv.join(' ')).toBe(1);
+        expect(r.stderr).toMatch(new RegExp(`^error: booking is not built: .*${file.replace('.', '\\.')} is missing`));
+      }
       expect((await runCli(['--help'], { bin })).code).toBe(0);
       const help = await runCli(['help', 'version'], { bin });
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('booking version');
+      const group = await runCli(['config', '--help'], { bin });
+      expect(group.code).toBe(0);
+      expect(group.stdout).toMatch(/^Usage: booking config /);
+      expect(group.stdout).toMatch(/^ {2}path\b/m);
     } finally {
       rmSync(install, { recursive: true, force: true });
     }

@@ -33,8 +33,8 @@ async function makeTemplate(): Promise<NonNullable<typeof template>> {
   const root = join(d.dir, 'booking-cli');
   const folder = readdirSync(root)[0]!;
   const cache = readdirSync(join(root, folder)).find((n) => n.endsWith('-config-path.v8cache'))!;
-  // The bundle `config path` runs: the config command's own (scripts/bundle/command-bundles.mjs).
-  const bundle = join(ROOT, 'dist', 'cli-config.cjs');
+  // The bundle `config path` runs: the command's own (scripts/bundle/command-bundles.mjs).
+  const bundle = join(ROOT, 'dist', 'cli-config-path.cjs');
   const plant = `
     require('node:v8').setFlagsFromString('--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1');
     const fs = require('node:fs');
@@ -136,7 +136,7 @@ describe('a planted code cache', () => {
     const { bundles } = JSON.parse(readFileSync(join(ROOT, 'dist', 'command-facts.json'), 'utf8')) as { bundles: string[] };
     const hash = createHash('sha256');
     const ids = new Set<string | undefined>();
-    for (const file of ['cli.cjs', ...bundles.map((name) => `cli-${name}.cjs`)]) {
+    for (const file of ['cli.cjs', ...bundles.map((command) => `cli-${command.replace(' ', '-')}.cjs`)]) {
       const bundle = readFileSync(join(ROOT, 'dist', file), 'latin1');
       ids.add(/^\/\/ booking-cli build ([0-9a-f]{16})\n/.exec(bundle)?.[1]);
       hash.update(bundle.slice(bundle.indexOf('{') + 1, bundle.lastIndexOf('\n})\n')), 'latin1');

@@ -1,45 +1,48 @@
-// scripts/bundle/command-bundles.mjs against src/commands/register.ts as it is: the bundle of one
-// top-level command keeps that command's line of TREE and no other, and the build fails on a line it
-// cannot read rather than bundling more (or less) than it should.
+// scripts/bundle/command-bundles.mjs against src/commands/register.ts and the groups' files as they
+// are: the bundle of one command keeps that command's line and no other, and the build fails on a
+// line it cannot read rather than bundling more (or less) than it should.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepOnly, treeEntries } from '../../scripts/bundle/command-bundles.mjs';
+import { commandEntries, keepOnly } from '../../scripts/bundle/command-bundles.mjs';
 import { topLevelNames } from '../../src/commands/register';
 import { ROOT } from '../helpers/cli';
 
-const register = readFileSync(join(ROOT, 'src', 'commands', 'register.ts'), 'utf8');
+const read = (...parts: string[]) => readFileSync(join(ROOT, 'src', 'commands', ...parts), 'utf8');
+const register = read('register.ts');
 
 describe('command bundles', () => {
   it('reads a line of TREE for every top-level command, by name (the hidden __complete is computed)', () => {
-    const names = treeEntries(register).entries.map((e) => e.name);
+    const names = commandEntries(register).map((e) => e.name);
     expect(names).toEqual(topLevelNames().map((n) => (n === '__complete' ? undefined : n)));
   });
 
-  it("keeps the one command's line, and nothing else of TREE", () => {
-    const kept = keepOnly(register, 'bookings');
-    const { entries } = treeEntries(kept);
-    expect(entries.map((e) => e.name)).toEqual(['bookings']);
-    expect(entries[0]!.line).toContain("import('./bookings/index')");
-    // Around TREE the file is as it was.
-    expect(kept.slice(0, kept.indexOf('const TREE'))).toBe(register.slice(0, register.indexOf('const TREE')));
-    expect(kept.slice(kept.indexOf('\n};\n'))).toBe(register.slice(register.indexOf('\n};\n')));
+  it("keeps the one command's line, and nothing else of the file", () => {
+    const { text, kept } = keepOnly(register, 'bookings');
+    expect(kept.path).toBe('./bookings/index');
+    expect(commandEntries(text).map((e) => e.name)).toEqual(['bookings']);
+    expect(text.split('\n').length).toBe(register.split('\n').length - (topLevelNames().length - 1));
+    const group = keepOnly(read('bookings', 'index.ts'), 'get').text;
+    expect(commandEntries(group).map((e) => [e.name, e.path])).toEqual([['get', './get']]);
   });
 
-  it('fails on a name TREE does not have', () => {
-    expect(() => keepOnly(register, 'nope')).toThrow(/TREE has 0 lines for "nope"/);
+  it('reads every group file of the tree', () => {
+    const groups = commandEntries(register)
+      .map((e) => read(`${e.path.slice(2)}.ts`))
+      .filter((text) => text.includes('group('));
+    expect(groups.length).toBeGreaterThanOrEqual(4);
+    for (const text of groups) expect(commandEntries(text).length).toBeGreaterThan(0);
   });
 
-  it('fails on a line it cannot read: a group imported at the top, an entry over two lines', () => {
-    const shorthand = register.replace("  bookings: () => import('./bookings/index').then((m) => m.bookings),", '  bookings,');
-    expect(shorthand).not.toBe(register);
-    expect(() => treeEntries(shorthand)).toThrow(/cannot read this line of TREE.*bookings,/);
+  it('fails on a name the file does not have', () => {
+    expect(() => keepOnly(register, 'nope', 'register.ts')).toThrow(/register.ts has 0 lines for "nope"/);
+  });
+
+  it('fails on a line it cannot read: an import() elsewhere, an entry over two lines', () => {
+    const stray = `${register}\nexport const late = () => import('./api/index');\n`;
+    expect(() => commandEntries(stray)).toThrow(/cannot read this line.*export const late/);
     const split = register.replace("  api: () => import('./api/index')", "  api: () =>\n    import('./api/index')");
     expect(split).not.toBe(register);
     expect(() => keepOnly(split, 'bookings')).toThrow(/cannot read this line/);
-  });
-
-  it('fails when TREE is not found', () => {
-    expect(() => treeEntries(register.replace('const TREE: Tree = {', 'const COMMANDS: Tree = {'))).toThrow(/not found/);
   });
 });

@@ -5,6 +5,8 @@ import { group } from '../tree';
 
 export const complete = group(
   'values for the completion scripts',
-  { [PROFILES_COMMAND[1]]: () => import('./completion').then((m) => m.newCmdCompleteProfiles) },
+  {
+    [PROFILES_COMMAND[1]]: () => import('./completion').then((m) => m.newCmdCompleteProfiles),
+  },
   { hidden: true },
 );
