@@ -14,7 +14,8 @@
 // loaded more lazily than their authors wrote (every rewrite in LAZY is checked, and the build fails
 // if the text it matches has changed):
 // - undici's HTTP/1 client requires its HTTP/2 client at load, which loads node:http2, tls and
-//   crypto (~10 ms); HTTP/2 is only ever used after an ALPN "h2" answer, which needs allowH2 (off).
+//   crypto (~10 ms); HTTP/2 is only ever used after an ALPN "h2" answer, which needs allowH2 (off),
+//   so it is left out, as is fetch's body code, which undici loads only for a FormData body;
 // - undici loads node:http (~7 ms) for one default and one class check, and its SOCKS5 agent and
 //   llhttp's constant tables for what only some runs use;
 // - undici's lazyllhttp() takes the parser compiled ahead by scripts/bundle/llhttp.cjs;
@@ -72,7 +73,12 @@ const LAZY = [
   [
     /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
     [
-      ["const connectH2 = require('./client-h2.js')", "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"],
+      // Not bundled at all (~10 KB in every bundle): undici offers HTTP/2 in its TLS handshake only with
+      // allowH2, which src/ never sets, so no server can answer "h2".
+      [
+        "const connectH2 = require('./client-h2.js')",
+        "const connectH2 = () => { throw new Error('HTTP/2 was negotiated, though booking never offers it (allowH2 is off)') }",
+      ],
       ["const http = require('node:http')\n", ''],
       // The same check, made when a client is created rather than when the module loads.
       [
@@ -92,6 +98,12 @@ const LAZY = [
       ],
       // The parser's WebAssembly as binary files in dist/vendor/ (see WASM), not base64 in the source.
       ["process.env.JEST_WORKER_ID ? require('../llhttp/llhttp-wasm.js') : undefined", 'undefined'],
+      // fetch's body machinery (~40 KB in every bundle: WebIDL, FormData, data: URLs) serves only a
+      // FormData request body, which src/ never sends (its requests are GETs without a body).
+      [
+        "extractBody = require('../web/fetch/body.js').extractBody",
+        "extractBody = () => { throw new Error('booking sends no FormData bodies') }",
+      ],
       ["llhttpWasmData || require('../llhttp/llhttp-wasm.js')", wasmFile('llhttp')],
     ],
   ],
