@@ -74,15 +74,27 @@ export function maskKeyIn(text: string, key: string | undefined): string {
  * mask ignores case), with JSON's `\/`, or in base64 (Basic auth, a token that wraps it).
  */
 function encodedForms(key: string): string[] {
+  // Encoders write U+FFFD for a lone surrogate (possible in a key from a JSON config file), where
+  // encodeURIComponent would throw.
+  const uri = encodeURIComponent(key.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
   const forms = new Set([
     key,
-    encodeURIComponent(key),
-    new URLSearchParams({ k: key }).toString().slice(2),
+    uri,
+    formEncoded(uri),
     key.replace(/\//g, '\\/'),
     Buffer.from(key).toString('base64').replace(/=+$/, ''),
     Buffer.from(key).toString('base64url'),
   ]);
   return [...forms];
+}
+
+/**
+ * The key as a form body or query string carries it (application/x-www-form-urlencoded), as
+ * URLSearchParams writes it, from its encodeURIComponent form: ! ' ( ) ~ escaped too, a space as +.
+ * Written out because URLSearchParams is a large part of node's URL code to compile in every run.
+ */
+function formEncoded(uri: string): string {
+  return uri.replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
 }
 
 /** The maskers for a key and each of its encoded forms. */

@@ -46,6 +46,14 @@ describe('encoded forms of the key', () => {
     expect(maskKeyIn(`cursor=${form};`, key)).not.toContain(form);
   });
 
+  it.each([["sk_live(it's)!~ a*b"], ['sk_tëst_ключ_🔑_0123456789'], ['sk_\ud800_lone_surrogate_0123']])(
+    'the form-encoded form of %j is masked as URLSearchParams writes it',
+    (key) => {
+      const form = new URLSearchParams({ k: key }).toString().slice(2);
+      expect(maskKeyIn(`body=${form};`, key)).toMatch(/^body=\*{4,};$/);
+    },
+  );
+
   it('URL passwords are masked, the user and host kept', () => {
     expect(maskUrlPasswords('to http://ada:s3cret@127.0.0.1:8787/hooks ok')).toBe('to http://ada:****@127.0.0.1:8787/hooks ok');
     expect(maskUrlPasswords('"https://u:p%40ss@h/x"')).toBe('"https://u:****@h/x"');
