@@ -16,7 +16,7 @@ export function assertTrustedConfig(file: string): void {
   const uid = process.getuid();
   const dir = dirname(file);
   const folder = statIfThere(() => statSync(dir));
-  if (folder) checkOwner(dir, 'folder', folder, uid, `chmod 700 ${shellWord(dir)}`);
+  if (folder) checkOwner(dir, 'folder', folder, uid, 'chmod 700');
   const own = statIfThere(() => lstatSync(file));
   if (!own) return;
   if (own.isSymbolicLink()) {
@@ -25,9 +25,10 @@ export function assertTrustedConfig(file: string): void {
       `replace it with the file itself (cp --remove-destination "$(readlink -f ${shellWord(file)})" ${shellWord(file)}), or ${FOREIGN_FIX}`,
     );
   }
-  checkOwner(file, 'file', own, uid, `chmod 600 ${shellWord(file)}`);
+  checkOwner(file, 'file', own, uid, 'chmod 600');
 }
 
+/** `chmod` is the command that fixes the mode, without its path (quoted here only when it is needed). */
 function checkOwner(path: string, what: 'folder' | 'file', stats: Stats, uid: number, chmod: string): void {
   if (stats.uid !== uid) {
     throw new UsageError(
@@ -41,7 +42,7 @@ function checkOwner(path: string, what: 'folder' | 'file', stats: Stats, uid: nu
     const shared = (mode & 0o1000) !== 0;
     throw new UsageError(
       `refusing the config ${what} ${path}: other users can write to it (mode ${mode.toString(8).padStart(4, '0')}).`,
-      shared ? FOREIGN_FIX : `run: ${chmod}, or ${FOREIGN_FIX}`,
+      shared ? FOREIGN_FIX : `run: ${chmod} ${shellWord(path)}, or ${FOREIGN_FIX}`,
     );
   }
 }
