@@ -1,4 +1,4 @@
-// The program, dist/cli.cjs or a command's own bundle (dist/cli-bookings.cjs…), compiled through
+// The program, dist/cli.cjs or a command's own bundle (dist/cli-bookings-get.cjs…), compiled through
 // vm.Script with a V8 code cache kept per command in the user's cache folder (node 20 has no compile
 // cache for ES modules).
 //

@@ -247,6 +247,8 @@ copyFileSync(new URL('../src/config/keyring-child.cjs', import.meta.url), new UR
 for (const [name, module] of Object.entries(WASM))
   writeFileSync(new URL(`vendor/${name}.wasm`, dist), createRequire(import.meta.url)(module));
 const bundles = [{ file: 'cli.cjs', code: await bundleCode('scripts/bundle/entry.cjs') }];
+// Written once to read the facts from (they come from the bundle, loaded as bin/booking.js loads it),
+// and again below with the build id, which hashes every bundle.
 writeBundle('cli.cjs', bundles[0].code, 'unfinished');
 const facts = await commandFacts(dist);
 for (const words of facts.bundles.map((command) => command.split(' ')))

@@ -1,7 +1,8 @@
 // What bin/booking.js must know of the command tree before it loads the program: which global options
 // take a value (their values are not command words), which commands send requests (their runs
-// ready the HTTP parser early) and which have a bundle of their own. The build writes it to dist/command-facts.json from the bundle it
-// has just made (scripts/command-facts.mjs), so that adding a command needs no edit in bin/.
+// ready the HTTP parser early) and which have a bundle of their own. The build writes it to
+// dist/command-facts.json from the bundle it has just made (scripts/command-facts.mjs), so that
+// adding a command needs no edit in bin/.
 import type { Command } from 'commander';
 import { buildProgram } from './cli';
 import { testIO } from './io';

@@ -1,5 +1,5 @@
-// The entry of a top-level command's own bundle (build.mjs, bundle/command-bundles.mjs): the program,
-// and the parser compile that bin/booking.js starts early.
+// The entry of a command's own bundle (build.mjs, bundle/command-bundles.mjs): the program, and the
+// parser compile that bin/booking.js starts early.
 'use strict';
 
 module.exports = {
