@@ -5,7 +5,7 @@ import { createServer as createNetServer, connect, type Server, type Socket } fr
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
-import { tempConfigDir } from '../helpers/cli';
+import { runCli as spawnCli, tempConfigDir } from '../helpers/cli';
 import { runMain as runCli } from '../helpers/in-process';
 
 interface Proxy {
@@ -86,6 +86,17 @@ describe('through a proxy from the environment', () => {
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(12);
     expect(proxy.tunnels.length).toBeGreaterThanOrEqual(1);
     expect(new Set(proxy.tunnels)).toEqual(new Set([new URL(remote()).host]));
+  });
+
+  it('the built program (bin/booking.js and its command bundles) tunnels through the proxy too', async () => {
+    // The bundles take undici's proxy agent from scripts/bundle/undici.cjs, loaded only when a proxy is set.
+    const list = await spawnCli(['bookings', 'list', '-o', 'ndjson', '--allow-http'], { env: env({ HTTP_PROXY: proxy.url }) });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout.trimEnd().split('\n')).toHaveLength(12);
+    const before = proxy.tunnels.length;
+    const me = await spawnCli(['whoami', '--allow-http', '--retries', '0'], { env: env({ http_proxy: proxy.url }) });
+    expect(me.code, me.stderr).toBe(0);
+    expect(proxy.tunnels.slice(before)).toEqual([`${REMOTE}:${new URL(api.url).port}`]);
   });
 
   it('HTTPS_PROXY is for https:// URLs only (as with curl): an http:// base URL goes direct', async () => {
