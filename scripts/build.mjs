@@ -213,7 +213,7 @@ async function bundleCode(entry, plugins = []) {
     // import() of a bundled module is a lazy require in CommonJS anyway; this makes the few of node's
     // own modules (node:https...) one too, since the code is compiled by vm.Script, not by node's loader.
     supported: { 'dynamic-import': false },
-    // bin/code-cache.js passes the bundle's own file: URL as __bundle.url, made when first read (most
+    // bin/booking.js passes the bundle's own file: URL as __bundle.url, made when first read (most
     // runs never read it, and making it compiles node's URL code: ~0.3 ms).
     define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__bundle.url' },
     plugins: [undiciParts, lazyRequires, vendorFiles, ...plugins],
@@ -254,7 +254,7 @@ const facts = await commandFacts(dist);
 for (const words of facts.bundles.map((command) => command.split(' ')))
   bundles.push({ file: bundleFile(words), code: await bundleCode('scripts/bundle/entry-command.cjs', [oneCommand(words)]) });
 // One build id for them all, the hash of every bundle's code: a code cache is named by it and the
-// command, and a run's cache write removes those of other builds (bin/code-cache.js).
+// command, and a run's cache write removes those of other builds (bin/booking.js).
 const hash = createHash('sha256');
 for (const { code } of bundles) hash.update(code, 'latin1');
 const id = hash.digest('hex').slice(0, 16);

@@ -11,7 +11,7 @@ import vm from 'node:vm';
 function loadBundle(dist) {
   const file = fileURLToPath(new URL('cli.cjs', dist));
   const module = { exports: {} };
-  // The file is the program wrapped in a function (scripts/build.mjs), as bin/code-cache.js runs it.
+  // The file is the program wrapped in a function (scripts/build.mjs), as bin/booking.js runs it.
   new vm.Script(readFileSync(file, 'latin1'), { filename: file }).runInThisContext()(
     module.exports,
     createRequire(file),

@@ -22,7 +22,7 @@ const { bundles } = JSON.parse(readFileSync(join(DIST, 'command-facts.json'), 'u
 const home = mkdtempSync(join(tmpdir(), 'booking-bundles-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-/** A bundle's main(), loaded as bin/code-cache.js loads it (without a code cache). */
+/** A bundle's main(), loaded as bin/booking.js loads it (without a code cache). */
 function loadMain(file: string): Main {
   const path = join(DIST, file);
   const module = { exports: {} as { main: Main } };

@@ -43,7 +43,7 @@ async function makeTemplate(): Promise<NonNullable<typeof template>> {
     let evil = head + '(function (exports, require) { require("node:fs").writeFileSync(process.env.XDG_CACHE_HOME + "/attacker-code-ran", "ran"); process.exit(0); })';
     evil += '/*' + ' '.repeat(real.length - evil.length - 4) + '*/';
     const script = new (require('node:vm').Script)(evil, { filename: ${JSON.stringify(bundle)} });
-    // The file's first line (bin/code-cache.js): the format, and node's modules to load before the flags.
+    // The file's first line (bin/booking.js): the format, and node's modules to load before the flags.
     fs.writeFileSync(${JSON.stringify(join(root, folder, cache))}, Buffer.concat([Buffer.from('booking-code-cache 1 \\n'), script.createCachedData()]));
   `;
   execFileSync(process.execPath, ['-e', plant], { env: cleanEnv() });
