@@ -34,16 +34,18 @@ const argv = process.argv.slice(2);
 
 function run() {
   // What the build read off the command tree (src/command-facts.ts): the global options that take a
-  // value (their values are not command words) and the commands that send requests, as typed.
+  // value (their values are not command words), the commands that send requests and those whose runs
+  // are short, as typed.
   const facts = readCommandFacts();
   const valueOptions = new Set(facts.valueOptions);
 
   /** ["bookings", "get"] for `booking -o json bookings get bk_1`: the code cache is per command. */
   const words = commandWords(argv, valueOptions);
   const command = words.join('-') || 'program';
-  // The commands that send requests, and so parse responses with undici's llhttp (WebAssembly): named
-  // by their first word (`api`), or by two (`bookings get`).
-  const sendsRequests = facts.sendsRequests.includes(words[0]) || facts.sendsRequests.includes(words.slice(0, 2).join(' '));
+  // A command of the list, named by its first word (`api`) or by two (`bookings get`).
+  const oneOf = (list = []) => list.includes(words[0]) || list.includes(words.slice(0, 2).join(' '));
+  // The commands that send requests parse responses with undici's llhttp (WebAssembly).
+  const sendsRequests = oneOf(facts.sendsRequests);
   // The bundle of the command the words name, which holds no other command; the whole program's for
   // anything else (scripts/bundle/command-bundles.mjs).
   const named = [words.slice(0, 2), words.slice(0, 1)].find((w) => w.length > 0 && facts.bundles.includes(w.join(' ')));
@@ -61,8 +63,11 @@ function run() {
   //   about to drop by exiting; a long one still collects them, when they fill the young generation;
   // - a young generation that keeps its first size: V8 doubles it (up to 32 MB) each time enough has
   //   survived its collections, which a long listing always gets to, so peak memory would grow with
-  //   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat.
-  const flags = `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}`;
+  //   the length of the list (~70 MB at 20,000 bookings, ~105 MB at 300,000) instead of staying flat;
+  // - a command whose run is one request and one record (`bookings get`) runs without V8's baseline
+  //   compiler (Sparkplug): its batch compiles, on the main thread, are never earned back in so short
+  //   a run (~1 ms of a `bookings get`); a listing keeps it (without it, 20,000 bookings take ~10% longer).
+  const flags = `--liftoff-only --no-minor-gc-task --semi-space-growth-factor=1${sendsRequests ? ' --no-wasm-lazy-compilation --wasm-num-compilation-tasks=1' : ''}${oneOf(facts.shortRuns) ? ' --no-sparkplug' : ''}`;
 
   // stdout is made before the flags are set (below): node's modules behind it (net, tty, fs's stream
   // for a file) then load from node's code cache. Every run writes to it.
@@ -178,7 +183,7 @@ function readCommandFacts() {
     return JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'dist', 'command-facts.json'), 'utf8'));
   } catch (err) {
     if (err.code !== 'ENOENT') throw err;
-    return { valueOptions: [], sendsRequests: [], bundles: [] };
+    return { valueOptions: [], sendsRequests: [], shortRuns: [], bundles: [] };
   }
 }
 

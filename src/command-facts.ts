@@ -1,6 +1,7 @@
 // What bin/booking.js must know of the command tree before it loads the program: which global options
 // take a value (their values are not command words), which commands send requests (their runs
-// ready the HTTP parser early) and which have a bundle of their own. The build writes it to
+// ready the HTTP parser early), which run short (no baseline compiler) and which have a bundle of
+// their own. The build writes it to
 // dist/command-facts.json from the bundle it has just made (scripts/command-facts.mjs), so that
 // adding a command needs no edit in bin/.
 import type { Command } from 'commander';
@@ -17,6 +18,8 @@ export interface CommandFacts {
    * included: ["login", …, "bookings list", "bookings ls", …].
    */
   sendsRequests: string[];
+  /** The commands whose runs are one request and one record, spelled as sendsRequests: ["bookings get", …]. */
+  shortRuns: string[];
   /**
    * The commands that have a bundle of their own (scripts/bundle/command-bundles.mjs), as their
    * words are typed: every command of a group, and every top-level command of none, whose name
@@ -32,14 +35,8 @@ export function programFacts(program: Command): CommandFacts {
   const valueOptions = program.options
     .filter((o) => o.required)
     .flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined));
-  const sendsRequests: string[] = [];
-  for (const top of program.commands) {
-    if (commandFacts.get(top)?.sendsRequests) sendsRequests.push(...spellings(top));
-    for (const sub of top.commands) {
-      if (commandFacts.get(sub)?.sendsRequests)
-        for (const first of spellings(top)) sendsRequests.push(...spellings(sub).map((second) => `${first} ${second}`));
-    }
-  }
+  const sendsRequests = typed(program, (facts) => facts.sendsRequests);
+  const shortRuns = typed(program, (facts) => facts.shortRun);
   // bin/booking.js's pattern of a command word: the hidden __complete is not one (it runs the whole program).
   const word = /^[a-z][a-z0-9-]{0,31}$/;
   const bundles: string[] = [];
@@ -48,7 +45,23 @@ export function programFacts(program: Command): CommandFacts {
     const subs = top?.commands.map((c) => c.name()).filter((n) => word.test(n)) ?? [];
     bundles.push(...(subs.length > 0 ? subs.map((sub) => `${name} ${sub}`) : [name]));
   }
-  return { valueOptions, sendsRequests, bundles };
+  return { valueOptions, sendsRequests, shortRuns, bundles };
+}
+
+/** The commands of one or two words that `has`, as they may be typed (aliases included). */
+function typed(program: Command, has: (facts: { sendsRequests: boolean; shortRun: boolean }) => boolean): string[] {
+  const found: string[] = [];
+  const hasFact = (cmd: Command) => {
+    const facts = commandFacts.get(cmd);
+    return facts !== undefined && has(facts);
+  };
+  for (const top of program.commands) {
+    if (hasFact(top)) found.push(...spellings(top));
+    for (const sub of top.commands) {
+      if (hasFact(sub)) for (const first of spellings(top)) found.push(...spellings(sub).map((second) => `${first} ${second}`));
+    }
+  }
+  return found;
 }
 
 function spellings(cmd: Command): string[] {

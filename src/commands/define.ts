@@ -26,6 +26,11 @@ interface CommandSpecBase<A extends readonly ArgumentDecl[], O extends readonly 
   /** The command sends requests to the service (bin/booking.js then readies the HTTP parser early). */
   sendsRequests?: boolean;
   /**
+   * A run of the command is one request and one record, never a listing: bin/booking.js then runs it
+   * without V8's baseline compiler, whose compiles only pay for themselves in longer runs.
+   */
+  shortRun?: boolean;
+  /**
    * What the command prints when it is not records (the default): 'a completion script', 'a path'.
    * Such a command refuses -o, --json, --jq and --fields with exit 2 (src/output/shaping.ts).
    */
@@ -75,7 +80,8 @@ export function defineCommand<
       return camelCase(argument.name());
     });
     for (const option of spec.options ?? []) cmd.addOption(option);
-    if (spec.sendsRequests) commandFacts.set(cmd, { sendsRequests: true });
+    if (spec.sendsRequests || spec.shortRun)
+      commandFacts.set(cmd, { sendsRequests: spec.sendsRequests === true, shortRun: spec.shortRun === true });
     if (spec.printsText) printsText.set(cmd, spec.printsText);
     if (spec.notes) cmd.addHelpText('after', spec.notes);
     if (spec.examples.length > 0) cmd.addHelpText('after', examplesText(spec.examples));
@@ -98,7 +104,7 @@ export function defineCommand<
 export const printsText = new WeakMap<Command, string>();
 
 /** What the build's dist/command-facts.json records of each command (src/command-facts.ts). */
-export const commandFacts = new WeakMap<Command, { sendsRequests: boolean }>();
+export const commandFacts = new WeakMap<Command, { sendsRequests: boolean; shortRun: boolean }>();
 
 /** The text a command's help ends with: its examples, one command line each, indented. */
 export function examplesText(lines: string[]): string {

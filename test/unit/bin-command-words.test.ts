@@ -47,4 +47,8 @@ describe('dist/command-facts.json', () => {
     );
     expect(builtFacts().sendsRequests).not.toContain('webhook send');
   });
+
+  it('names the commands whose runs are short (one request, one record), and no listing', () => {
+    expect([...builtFacts().shortRuns].sort()).toEqual(['bookings get', 'bookings view', 'whoami']);
+  });
 });
