@@ -228,7 +228,7 @@ function commandWords(args, valueOptions) {
 
 /**
  * Runs dist/<bundle>; `saveCodeCache` leaves or updates the cache for the next run of the command
- * (a command's runs all load one bundle). `setFlags` sets V8's flags (bin/booking.js): called here,
+ * (a command's runs all load one bundle). `setFlags` sets V8's flags (run, above): called here,
  * just before the program is compiled.
  *
  * V8 checks every code cache against its flags, node's own for its built-in modules too: a module of
