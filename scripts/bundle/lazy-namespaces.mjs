@@ -17,9 +17,8 @@
 /** The bundle's code with its namespace objects filled by their modules' init functions. */
 export function lazyNamespaces(code) {
   // __export: (target, all) => { for (var name in all) __defProp(target, name, { get: all[name], enumerable: true }) }
-  const exportHelper = /(?:var |,)([\w$]+)=\((\w),(\w)\)=>\{for\(var (\w) in \3\)[\w$]+\(\2,\4,\{get:\3\[\4\],enumerable:!0\}\)\}/.exec(
-    code,
-  )?.[1];
+  const exportHelper =
+    /(?:var |,)([\w$]+)=\(([\w$]+),([\w$]+)\)=>\{for\(var ([\w$]+) in \3\)[\w$]+\(\2,\4,\{get:\3\[\4\],enumerable:!0\}\)\}/.exec(code)?.[1];
   if (!exportHelper) throw new Error("lazy-namespaces: esbuild's __export helper was not found");
   const esc = (name) => name.replace(/\$/g, '\\$');
   const statements = new RegExp(`var ([\\w$]+)=\\{\\};${esc(exportHelper)}\\(\\1,\\{[^{}]*\\}\\);`, 'g');
@@ -38,7 +37,8 @@ export function lazyNamespaces(code) {
     }
     if (unpaired > 0 || inits.size !== 1) continue;
     const [init] = inits;
-    const definition = new RegExp(`[,\\s]${esc(init)}=[\\w$]+\\(\\(\\)=>\\{("use strict";)?`, 'g');
+    // `init=__esm(()=>{`, or with names kept (BUILD_READABLE) `init=__esm({"src/x.ts"(){`.
+    const definition = new RegExp(`[,\\s]${esc(init)}=[\\w$]+\\((?:\\(\\)=>\\{|\\{"[^"]*"\\(\\)\\{)("use strict";)?`, 'g');
     const found = [...code.matchAll(definition)];
     if (found.length !== 1) continue;
     // `var ns={};` stays where it is; the __export call after it moves.

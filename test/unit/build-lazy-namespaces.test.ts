@@ -11,8 +11,8 @@ import { lazyNamespaces } from '../../scripts/bundle/lazy-namespaces.mjs';
 const dir = mkdtempSync(join(tmpdir(), 'booking-lazy-ns-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A bundle as scripts/build.mjs makes one (CommonJS, minified, import() as a lazy require). */
-async function bundle(files: Record<string, string>): Promise<string> {
+/** A bundle as scripts/build.mjs makes one (CommonJS, minified, import() as a lazy require); `readable`: names kept, as with BUILD_READABLE. */
+async function bundle(files: Record<string, string>, readable = false): Promise<string> {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const result = await build({
     entryPoints: [join(dir, 'entry.ts')],
@@ -20,7 +20,7 @@ async function bundle(files: Record<string, string>): Promise<string> {
     format: 'cjs',
     platform: 'node',
     target: 'node20.18',
-    minify: true,
+    ...(readable ? { minifyWhitespace: true, minifySyntax: true } : { minify: true }),
     write: false,
     supported: { 'dynamic-import': false },
   });
@@ -50,6 +50,20 @@ describe('lazy namespaces', () => {
     expect(api.loaded()).toBe(false);
     expect(await api.load()).toEqual([2, 'lazy', 'bump,count,name']);
     expect(await api.again()).toBe(2);
+  });
+
+  it('moves it in the build that keeps the names (BUILD_READABLE) too', async () => {
+    const code = await bundle(
+      {
+        'entry.ts': `export async function load() { const m = await import('./lazy'); return [m.name, Object.keys(m).join()]; }`,
+        'lazy.ts': `export const name = 'lazy';`,
+      },
+      true,
+    );
+    expect(code).toContain('__esm({"');
+    const { code: out, moved } = lazyNamespaces(code);
+    expect(moved).toBe(1);
+    expect(await run(out).load()).toEqual(['lazy', 'name']);
   });
 
   it('leaves a namespace that is also read without its init', async () => {
