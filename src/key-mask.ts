@@ -77,15 +77,10 @@ function encodedForms(key: string): string[] {
   // Encoders write U+FFFD for a lone surrogate (possible in a key from a JSON config file), where
   // encodeURIComponent would throw: toWellFormed() does the same (ES2024, in node 20; not in our TS lib).
   const uri = encodeURIComponent((key as string & { toWellFormed(): string }).toWellFormed());
-  const base64 = Buffer.from(key).toString('base64');
-  const forms = new Set([
-    key,
-    uri,
-    formEncoded(uri),
-    key.replaceAll('/', '\\/'),
-    base64.slice(0, base64.length - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0)),
-    Buffer.from(key).toString('base64url'),
-  ]);
+  const bytes = Buffer.from(key);
+  let base64 = bytes.toString('base64');
+  while (base64.endsWith('=')) base64 = base64.slice(0, -1);
+  const forms = new Set([key, uri, formEncoded(uri), key.replaceAll('/', '\\/'), base64, bytes.toString('base64url')]);
   return [...forms];
 }
 
