@@ -22,7 +22,7 @@
 // - undici builds a search tree of ~100 header names at load (~1 ms) to look up a few names per
 //   response: the table of the same names it also builds answers those lookups;
 // - commander requires node:child_process at load (with net and dgram, ~3 ms) for executable
-//   subcommands, which this program has none of.
+//   subcommands, which this program has none of;
 // - undici's symbols, errors and util export objects of 25-71 properties are made with a null
 //   prototype, so that V8 builds them as dictionaries, not a map per property (~0.5 ms).
 // The namespace objects of the modules src/ loads with import() are built by those modules' init

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { buildProgram } from './cli';
 import { testIO } from './io';
-import { commandFacts } from './commands/define';
+import { commandFacts, type CommandFact } from './commands/define';
 import { topLevelNames } from './commands/register';
 
 export interface CommandFacts {
@@ -35,8 +35,8 @@ export function programFacts(program: Command): CommandFacts {
   const valueOptions = program.options
     .filter((o) => o.required)
     .flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined));
-  const sendsRequests = typed(program, (facts) => facts.sendsRequests);
-  const shortRuns = typed(program, (facts) => facts.shortRun);
+  const sendsRequests = typed(program, 'sendsRequests');
+  const shortRuns = typed(program, 'shortRun');
   // bin/booking.js's pattern of a command word: the hidden __complete is not one (it runs the whole program).
   const word = /^[a-z][a-z0-9-]{0,31}$/;
   const bundles: string[] = [];
@@ -48,13 +48,10 @@ export function programFacts(program: Command): CommandFacts {
   return { valueOptions, sendsRequests, shortRuns, bundles };
 }
 
-/** The commands of one or two words that `has`, as they may be typed (aliases included). */
-function typed(program: Command, has: (facts: { sendsRequests: boolean; shortRun: boolean }) => boolean): string[] {
+/** The commands of one or two words that have `fact`, as they may be typed (aliases included). */
+function typed(program: Command, fact: keyof CommandFact): string[] {
   const found: string[] = [];
-  const hasFact = (cmd: Command) => {
-    const facts = commandFacts.get(cmd);
-    return facts !== undefined && has(facts);
-  };
+  const hasFact = (cmd: Command) => commandFacts.get(cmd)?.[fact] === true;
   for (const top of program.commands) {
     if (hasFact(top)) found.push(...spellings(top));
     for (const sub of top.commands) {

@@ -103,8 +103,14 @@ export function defineCommand<
 /** The commands that print text, not records, and what (CommandSpec.printsText). */
 export const printsText = new WeakMap<Command, string>();
 
-/** What the build's dist/command-facts.json records of each command (src/command-facts.ts). */
-export const commandFacts = new WeakMap<Command, { sendsRequests: boolean; shortRun: boolean }>();
+/** What the build's dist/command-facts.json records of a command (src/command-facts.ts). */
+export interface CommandFact {
+  sendsRequests: boolean;
+  shortRun: boolean;
+}
+
+/** Each command's facts, for those that have any. */
+export const commandFacts = new WeakMap<Command, CommandFact>();
 
 /** The text a command's help ends with: its examples, one command line each, indented. */
 export function examplesText(lines: string[]): string {
