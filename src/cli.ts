@@ -6,6 +6,7 @@ import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
 import type { IOStreams } from './io';
 import { UsageError } from './errors';
+import { checkZone } from './output/time-zone';
 import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
@@ -44,6 +45,8 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
     .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
     .option('--max-response-bytes <size>', 'refuse a response body larger than this (bytes, or K/M/G)', byteSizeOption, 64 * 2 ** 20)
     .option('--no-pager', 'never page the output on a terminal (also BOOKING_PAGER=)')
+    .option('--tz <zone>', 'time zone for times in table, tsv and csv: local, UTC or an IANA name (env: BOOKING_TZ; config: tz)')
+    .option('--csv-raw', "csv cells as received: no leading ' on cells starting with = + - @ (the formula guard)")
     .showSuggestionAfterError(true);
   configureHelpLayout(program);
 
@@ -182,7 +185,15 @@ export function readGlobals(cmd: Command, env: Record<string, string | undefined
     allowHttp: Boolean(o.allowHttp),
     maxResponseBytes: o.maxResponseBytes as number | undefined,
     noPager: o.pager === false,
+    tz: zoneOption(o.tz as string | undefined, env.BOOKING_TZ),
+    csvRaw: Boolean(o.csvRaw),
   };
+}
+
+/** --tz over BOOKING_TZ (an empty one is unset), checked: an unknown zone is exit 2. */
+function zoneOption(flag: string | undefined, env: string | undefined): string | undefined {
+  if (flag !== undefined) return checkZone(flag, '--tz');
+  return env === undefined || env === '' ? undefined : checkZone(env, 'BOOKING_TZ');
 }
 
 /** The same streams (the same door) with colour set; stdin stays unmade until used. */
@@ -207,7 +218,10 @@ function makeContext(cmd: Command, deps: ProgramDeps): Context {
       (connP ??= (async () => {
         const store = await ctx.config();
         const { resolveConnection } = await import('./config/resolve');
-        return resolveConnection(store, globals, deps.env, deps.signal);
+        const connection = await resolveConnection(store, globals, deps.env, deps.signal);
+        // The profile's tz, when neither --tz nor BOOKING_TZ named one: read with the profile, before any output.
+        globals.tz ??= connection.tz;
+        return connection;
       })()),
     http: () =>
       (httpP ??= (async () => {

@@ -32,11 +32,12 @@ export interface DoorFacts {
   columns: number;
 }
 
-// Raw on a terminal: the progress line's "\r ESC[2K" and the SGR codes style.ts draws (chalk at 16
-// colours: bold, dim, their reset, red…cyan, the colour reset, the full reset). Any other ESC — an
+// Raw on a terminal: the progress line's "\r ESC[2K", a CRLF line end (csv's, RFC 4180: a CR right
+// before its LF moves nothing a reader could be fooled by), and the SGR codes style.ts draws (chalk
+// at 16 colours: bold, dim, their reset, red…cyan, the colour reset, the full reset). Any other ESC — an
 // OSC title, a cursor move, a blink a server slipped into a field — is escaped.
 const TERMINAL_UNSAFE =
-  /\r\x1b\[2K|\x1b\[(?:0|1|2|22|3[1-6]|39)?m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  /\r\x1b\[2K|\r\n|\x1b\[(?:0|1|2|22|3[1-6]|39)?m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const TERMINAL_UNSAFE_ONE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** Text for a terminal: every character stage 2 does not let through, escaped. */
