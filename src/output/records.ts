@@ -138,14 +138,16 @@ function csvLines<R>(ctx: OutputContext, spec: RecordSpec<R>): (r: R) => string 
   };
 }
 
-/** The command's own form of the record: its tsv fields, or its line. */
+/**
+ * The command's own form of the record: its tsv fields, or its line. Empty fields at the end of a tsv
+ * line are left off: `cut -f7`, awk's `$7` and `read` give an empty field for them all the same, and
+ * a line that ends in tabs looks like a mistake.
+ */
 function ownLine<R>(spec: RecordSpec<R>, tsv: boolean, r: R): string {
-  if (tsv && spec.tsv)
-    return `${spec
-      .tsv(r)
-      .map((f) => escapeControl(f === null ? '' : String(f)))
-      .join('\t')}\n`;
-  return `${spec.line(r)}\n`;
+  if (!tsv || !spec.tsv) return `${spec.line(r)}\n`;
+  const fields = spec.tsv(r).map((f) => escapeControl(f === null ? '' : String(f)));
+  while (fields.length > 1 && fields.at(-1) === '') fields.pop();
+  return `${fields.join('\t')}\n`;
 }
 
 /**

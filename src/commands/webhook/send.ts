@@ -104,7 +104,8 @@ export async function runSend(opts: SendOptions, ctx: Context): Promise<number> 
       const verdict = `${isOk(r) ? '✓' : '✗'} ${r.status} ${visible(r.statusText)}`;
       return `${(isOk(r) ? p.good : p.bad)(verdict)}  ${visible(event)}  ${body.length} bytes  → ${visible(url.href)}`;
     },
-    tsv: (r) => [r.status, r.statusText, event, body.length],
+    // The table line's order: status, its text, event, bytes, the URL (its password masked by the door).
+    tsv: (r) => [r.status, r.statusText, event, body.length, url.href],
   });
   const res = await postRaw(url, [...headers, 'Content-Length', String(body.length)], body, {
     timeoutMs: ctx.globals.timeoutMs,
