@@ -64,6 +64,7 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   forEachCommand(program, (cmd) => {
     cmd.copyInheritedSettings(cmd.parent!);
     if (cmd.commands.length > 0) helpOnBareGroup(cmd);
+    else usageOnMissingArgument(cmd);
   });
   for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
   return program;
@@ -110,6 +111,20 @@ function optionsOfLaterCommand(group: Command): void {
 function helpOnBareGroup(group: Command): void {
   const help = group.help.bind(group) as (context?: { error: boolean }) => never;
   group.help = ((context?: { error: boolean }) => help(context?.error && group.args.length === 0 ? undefined : context)) as Command['help'];
+}
+
+/** commander's hook for a missing argument, untyped in its .d.ts. */
+type MissingArgumentHook = { missingArgument(name: string): void };
+
+/**
+ * `booking bookings get` with no uid: the error, then the command's usage line, as git and gh give
+ * it, so the next try is right without opening the help.
+ */
+function usageOnMissingArgument(cmd: Command): void {
+  (cmd as unknown as MissingArgumentHook).missingArgument = (name: string) => {
+    const usage = `usage: booking ${commandPath(cmd)} ${cmd.usage()}`;
+    cmd.error(`error: missing required argument '${name}'\n${usage}`, { code: 'commander.missingArgument' });
+  };
 }
 
 function configureUsage(cmd: Command, io: IOStreams): void {
