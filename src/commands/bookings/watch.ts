@@ -29,7 +29,8 @@ export const newCmdBookingsWatch = defineCommand({
     'line ({"type":"changed","uid":…,"changes":{"status":["pending","confirmed"]},"at":…}); in a pipe: tsv.\n' +
     'An event has type, uid, at, and booking (listed, added), changes (changed) or last (removed); --jq\n' +
     'and --fields apply to each. Naming booking fields (booking.status, changes.start) watches only those.\n' +
-    'A 429 answer is honoured (Retry-After, else a growing wait); Ctrl-C stops it (exit 0).',
+    'A 429 answer is honoured (Retry-After, else a growing wait).',
+  runsUntilStopped: true,
   examples: [
     'booking bookings watch',
     'booking bookings watch -s confirmed --interval 5s --initial',

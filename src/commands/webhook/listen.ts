@@ -44,6 +44,7 @@ export const newCmdListen = defineCommand({
     'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
     'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',
   ],
+  runsUntilStopped: true,
   run: (opts, ctx): RunResult => runListen(opts, ctx),
 });
 
