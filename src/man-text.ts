@@ -4,8 +4,8 @@
 
 /** booking(1)'s DESCRIPTION: what the README's first paragraphs say. */
 export const PROGRAM_DESCRIPTION = [
-  'booking is a command-line client for a scheduling service\'s JSON API and its signed webhooks. It shows the key\'s owner, lists bookings and event types (following the next page by itself, whatever the service\'s response shape), calls any other GET endpoint with your key, and checks, signs, receives and sends webhook deliveries signed with X-Service-Signature (HMAC-SHA256). booking sandbox runs a local fake of the service, so every command works without an account.',
-  'Output is a table on a terminal (paged when longer than the screen), tsv in a pipe, or csv, JSON and NDJSON with -o; --jq filters JSON with jq\'s language, built in. Every format streams: the first rows appear while later pages are on their way. Control and bidi characters from a server never reach the terminal raw, and the key is masked wherever a server echoes it.',
+  "booking is a command-line client for a scheduling service's JSON API and its signed webhooks. It shows the key's owner, lists bookings and event types (following the next page by itself, whatever the service's response shape), calls any other GET endpoint with your key, and checks, signs, receives and sends webhook deliveries signed with X-Service-Signature (HMAC-SHA256). booking sandbox runs a local fake of the service, so every command works without an account.",
+  "Output is a table on a terminal (paged when longer than the screen), tsv in a pipe, or csv, JSON and NDJSON with -o; --jq filters JSON with jq's language, built in. Every format streams: the first rows appear while later pages are on their way. Control and bidi characters from a server never reach the terminal raw, and the key is masked wherever a server echoes it.",
   'Each command has its own page, named after its words: booking-bookings-list(1) for booking bookings list.',
 ];
 
@@ -38,7 +38,11 @@ export const ENVIRONMENT: [string, string, Reader][] = [
   ['BOOKING_API_KEY', "the API key; wins over the profile's stored key (keyring or file).", 'requests'],
   ['BOOKING_KEY_STORE', 'keyring or file: where the key is saved and looked for.', 'requests'],
   ['BOOKING_KEYRING_TIMEOUT', 'seconds each OS keyring call may take (default 5).', 'requests'],
-  ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'the proxy for the service, and hosts to reach directly; never used for a loopback base URL.', 'requests'],
+  [
+    'HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
+    'the proxy for the service, and hosts to reach directly; never used for a loopback base URL.',
+    'requests',
+  ],
   ['BOOKING_WEBHOOK_SECRET', 'the webhook signing secret when neither --secret nor --secret-file is given.', 'secret'],
   ['BOOKING_TZ', 'the zone of times in tables, tsv and csv, as --tz (which wins): local, UTC or an IANA name.', 'records'],
   ['BOOKING_PAGER, PAGER', 'the pager for a terminal (default less -FRX); an empty BOOKING_PAGER turns it off.', 'records'],
@@ -51,4 +55,7 @@ export const CONFIG_FILE: [string, string] = [
   '${XDG_CONFIG_HOME:-~/.config}/booking-cli/config.json',
   'the profiles: base URL, settings and (when no OS keyring answers) the key; mode 0600 in a 0700 folder, used only when yours and writable by no one else. $BOOKING_CONFIG_DIR/config.json when that is set.',
 ];
-export const CAPTURES: [string, string] = ['booking-captures/', 'where webhook listen saves each delivery as a raw HTTP capture (--save-dir).'];
+export const CAPTURES: [string, string] = [
+  'booking-captures/',
+  'where webhook listen saves each delivery as a raw HTTP capture (--save-dir).',
+];
