@@ -52,8 +52,8 @@ export const ENVIRONMENT: [string, string, Reader][] = [
 
 /** Files: [path, meaning]; the config file for every page, the captures folder where a command keeps them. */
 export const CONFIG_FILE: [string, string] = [
-  '${XDG_CONFIG_HOME:-~/.config}/booking-cli/config.json',
-  'the profiles: base URL, settings and (when no OS keyring answers) the key; mode 0600 in a 0700 folder, used only when yours and writable by no one else. $BOOKING_CONFIG_DIR/config.json when that is set.',
+  '~/.config/booking-cli/config.json',
+  'the profiles ($XDG_CONFIG_HOME/booking-cli/config.json when XDG_CONFIG_HOME is set): base URL, settings and (when no OS keyring answers) the key; mode 0600 in a 0700 folder, used only when yours and writable by no one else. $BOOKING_CONFIG_DIR/config.json when that is set.',
 ];
 export const CAPTURES: [string, string] = [
   'booking-captures/',
