@@ -18,6 +18,7 @@ import { makeResponse } from './response';
 import { refusedKeyHint } from '../config/resolve';
 import { earlyConnector, type EarlyConnection } from './preconnect';
 import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, requestWhole } from './body';
+import { waitingNote } from '../output/waiting';
 
 declare const __VERSION__: string;
 const USER_AGENT = `booking-cli/${typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev'}`;
@@ -108,6 +109,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         : undefined;
     const started = Date.now();
     log.request('GET', url);
+    // On a terminal, a second without the whole answer says so (src/output/waiting.ts).
+    const waited = waitingNote({ io: opts.io, globals, env }, requestName('GET', asked), url.host);
     try {
       const res = await requestWhole(
         dispatcher,
@@ -137,6 +140,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       log.failure(errorCode(err) ?? 'error', Date.now() - started);
       throw err;
     } finally {
+      waited();
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }
