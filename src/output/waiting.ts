@@ -7,7 +7,7 @@ import type { IOStreams } from '../io';
 import { statusLine } from './progress';
 
 /** How long a request may go unanswered before the note shows. */
-export const WAITING_AFTER_MS = 1000;
+const WAITING_AFTER_MS = 1000;
 
 /**
  * Starts the note's clock for one request: `what` is the request (`GET /api/v1/me`), `where` the host

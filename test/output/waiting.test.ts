@@ -84,7 +84,7 @@ describe('a request with no answer, on a terminal', () => {
     expect(r.code, r.output).toBe(0);
     const note = r.output.search(/Waiting for 127\.0\.0\.1:\d+: GET \/api\/v1\/bookings, no answer yet \(1s\)/);
     expect(note, r.output).toBeGreaterThanOrEqual(0);
-    expect(r.output.slice(note)).toMatch(/Ctrl-C to stop\r\x1b\[2K[^]*bk_late\s+Late one/);
+    expect(r.output.slice(note)).toMatch(/Ctrl-C to stop\r\x1b\[2K[\s\S]*bk_late\s+Late one/);
     expect(existsSync(marker)).toBe(true);
   });
 });
