@@ -12,7 +12,7 @@ import { runVerify } from '../../src/commands/webhook/verify';
 import { CaptureSaver } from '../../src/commands/webhook/listen-save';
 import { EVENTS } from '../../src/webhook/events';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
-import { LISTEN_SECRET, startListen } from '../fixtures/webhook/listen-kit';
+import { LISTEN_SECRET, startListen, until } from '../fixtures/webhook/listen-kit';
 
 const SECRET = LISTEN_SECRET;
 
@@ -108,7 +108,7 @@ describe('listen → send → save → verify --request', () => {
     });
     expect(status).toBe(200);
     await l.stop();
-    const line = JSON.parse(l.out());
+    const line = JSON.parse(l.out().trimEnd().split('\n').at(-1)!);
     expect(line).toMatchObject({
       type: 'delivery',
       event: 'booking.completed',
@@ -130,6 +130,69 @@ describe('listen → send → save → verify --request', () => {
     await l.stop();
     expect(readdirSync(d.dir)).toEqual([]);
     expect(l.err()).toContain('Captures are not saved');
+  });
+});
+
+describe('forwarding per event (--forward-to EVENT=URL, repeatable)', () => {
+  it('routes each event to its URL, the rest to the bare one; each forward line shows the local status', async () => {
+    const cancels = await startReceiver({ status: 204 });
+    const rest = await startReceiver({ status: 500 });
+    try {
+      const l = await startListen(
+        { save: false, forwardTo: [`booking.cancelled=${cancels.url}/cancel?a=b`, `${rest.url}/hooks`] },
+        { output: 'ndjson' },
+      );
+      expect(l.err()).toContain(
+        `Authentic deliveries are forwarded: booking.cancelled to ${cancels.url}/cancel?a=b; the rest to ${rest.url}/hooks`,
+      );
+      for (const event of ['booking.cancelled', 'booking.created'] as const) expect((await send({ url: l.url, event })).code).toBe(0);
+      await cancels.arrived(1);
+      await rest.arrived(1);
+      await until('both forward lines', () => (l.out().match(/"type":"forward"/g) ?? []).length === 2);
+      await l.stop();
+      expect(cancels.received.map((r) => [r.url, r.headers['x-service-event']])).toEqual([['/cancel?a=b', 'booking.cancelled']]);
+      expect(rest.received.map((r) => [r.url, r.headers['x-service-event']])).toEqual([['/hooks', 'booking.created']]);
+      const forwards = l
+        .out()
+        .trimEnd()
+        .split('\n')
+        .map((x) => JSON.parse(x))
+        .filter((x) => x.type === 'forward')
+        .map((x) => [x.event, x.forward.status]);
+      expect(forwards.sort()).toEqual([
+        ['booking.cancelled', 204],
+        ['booking.created', 500],
+      ]);
+    } finally {
+      await cancels.close();
+      await rest.close();
+    }
+  });
+
+  it('named events only: the others are answered and shown, not forwarded', async () => {
+    const cancels = await startReceiver({ status: 200 });
+    try {
+      const l = await startListen({ save: false, forwardTo: [`booking.cancelled=${cancels.url}/c`] }, { tty: true, output: undefined });
+      expect(l.err()).toContain('; the rest are not forwarded');
+      expect((await send({ url: l.url, event: 'booking.created' })).code).toBe(0);
+      expect((await send({ url: l.url, event: 'booking.cancelled' })).code).toBe(0);
+      await cancels.arrived(1);
+      await until('the forward line', () => l.out().includes('→ 200'));
+      await l.stop();
+      expect(cancels.received).toHaveLength(1);
+    } finally {
+      await cancels.close();
+    }
+  });
+
+  it('an event named twice, or two bare URLs: exit 2 before listening', async () => {
+    for (const forwardTo of [
+      ['booking.created=http://127.0.0.1:9/a', 'booking.created=http://127.0.0.1:9/b'],
+      ['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b'],
+      ['booking.created=ftp://x'],
+    ]) {
+      await expect(runListen({ forwardTo, secret: SECRET, port: 0 }, makeCtx())).rejects.toMatchObject({ exitCode: 2 });
+    }
   });
 });
 
@@ -258,21 +321,24 @@ describe('forwarding', () => {
       const l = await startListen({ saveDir: d.dir, forwardTo: target }, { output: 'ndjson' });
       expect((await send({ url: l.url, event: 'booking.confirmed' })).code).toBe(0);
       // The forward is under way and held: the delivery's line is out already, the forward's is not.
-      for (let i = 0; i < 200 && !(arrived && l.out()); i++) await new Promise((r) => setTimeout(r, 10));
+      // The first record says where it listens (a script waits for it); then the delivery's.
+      for (let i = 0; i < 200 && !(arrived && l.out().split('\n').length >= 3); i++) await new Promise((r) => setTimeout(r, 10));
       expect(arrived).toBe(true);
-      const first = l
+      const [listening, ...first] = l
         .out()
         .trimEnd()
         .split('\n')
         .map((x) => JSON.parse(x));
+      expect(listening).toEqual({ type: 'listening', url: l.url.replace(/webhooks$/, '') });
       expect(first).toMatchObject([{ type: 'delivery', event: 'booking.confirmed', authentic: true, uid: expect.stringMatching(/^bk_/) }]);
       release();
-      for (let i = 0; i < 200 && l.out().split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 200 && l.out().split('\n').length < 4; i++) await new Promise((r) => setTimeout(r, 10));
       await l.stop();
       const lines = l
         .out()
         .trimEnd()
         .split('\n')
+        .slice(1)
         .map((x) => JSON.parse(x));
       expect(lines).toHaveLength(2);
       expect(lines[1]).toEqual({

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { setMaxListeners } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../../context';
-import { hint } from '../../context';
+import { hint, outputFormat } from '../../context';
 import { UsageError } from '../../errors';
 import { listenFailure } from '../../listen-error';
 import { SPOOL_LIMIT } from '../../webhook/reader';
@@ -17,13 +17,13 @@ import { CaptureSaver } from './listen-save';
 import { bookingUid, listenWriter } from './listen-lines';
 import { EVENTS } from '../../webhook/events';
 import { forwardDelivery } from './listen-forward';
+import { allTargets, forwardRoutes, routeFor, routesHint } from './listen-routes';
 import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './listen-loop';
 import { Repeats } from './listen-repeats';
 import { formatDuration } from './duration';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseHttpUrl } from '../../webhook/post';
 import { resolveSecrets } from './secret';
 import type { ListenOptions } from './listen';
 import { judgeBody } from '../../webhook/verdict';
@@ -35,7 +35,7 @@ const BODY_LIMIT = SPOOL_LIMIT;
 const STOP_GRACE_MS = 2000;
 
 export async function listen(opts: ListenOptions, ctx: Context): Promise<number> {
-  const forwardTo = opts.forwardTo === undefined ? undefined : parseHttpUrl(opts.forwardTo, '--forward-to');
+  const routes = forwardRoutes(opts.forwardTo);
   const host = opts.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
   const only = opts.events && eventFilter(opts.events, ctx);
@@ -172,13 +172,15 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     const answered = opts.respond === undefined ? undefined : status;
     await lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture, attempt, answered });
     // Forwarded when it is answered 2xx: the app then sees each delivery once the sender is done with it.
+    const forwardTo = routeFor(routes, event);
     if (!verdict.authentic || !ok || !forwardTo) return;
     const forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal, self);
     await lines.write({ time: ctx.now(), event, uid, capture, forward });
   }
 
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);
-  if (forwardTo && (await forwardsToSelf(forwardTo, server))) {
+  for (const forwardTo of allTargets(routes)) {
+    if (!(await forwardsToSelf(forwardTo, server))) continue;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw new UsageError(
       `--forward-to ${visible(forwardTo.href)} is this listen itself (${address}): each delivery would be forwarded to itself for ever.`,
@@ -186,13 +188,17 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   }
   // The address is printed even with -q: with --port 0 it is the only way to learn the port.
   ctx.io.stderr.write(`Listening for deliveries on http://${address}/ (Ctrl-C to stop)\n`);
+  // A script reading ndjson waits for this record, not for a line on stderr (json streams the same lines).
+  const format = outputFormat(ctx);
+  if ((format === 'ndjson' || format === 'json') && ctx.globals.jq === undefined && !ctx.globals.fields)
+    ctx.io.stdout.write(`${JSON.stringify({ type: 'listening', url: `http://${address}/` })}\n`);
   hint(
     ctx,
     saver
       ? `Captures are saved in ${saver.dir} (check them with: booking webhook verify --request FOLDER-OR-FILE)`
       : 'Captures are not saved (--no-save).',
   );
-  if (forwardTo) hint(ctx, `Authentic deliveries are forwarded to ${forwardTo.href}`);
+  if (routes) hint(ctx, routesHint(routes));
   if (opts.respond !== undefined || opts.respondDelay) hint(ctx, respondHint(opts));
   if (only) hint(ctx, `Only ${[...only].join(', ')} are shown and forwarded; other events are answered 200 and counted.`);
 

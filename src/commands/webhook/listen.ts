@@ -2,7 +2,7 @@
 // node:http) is imported when it runs.
 import type { RunResult } from '../deps';
 import type { Context } from '../../context';
-import { intOption, listOption, sizeOption, durationOption } from '../../options';
+import { collect, intOption, listOption, sizeOption, durationOption } from '../../options';
 import { defineCommand, option, type OptionsOf } from '../define';
 import type { WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
@@ -16,7 +16,11 @@ export const newCmdListen = defineCommand({
   options: [
     option('--port <port>', 'port to listen on (0 picks a free one)', intOption(0, 65535), 8787),
     option('--host <host>', 'address to listen on', undefined, '127.0.0.1'),
-    option('--forward-to <url>', 'forward authentic deliveries, unchanged, to this URL'),
+    option(
+      '--forward-to <[event=]url>',
+      "forward authentic deliveries, unchanged, to this URL; EVENT=URL for that event's only (repeatable; a bare URL takes the rest)",
+      collect((v: string) => v),
+    ),
     option('--save-dir <dir>', 'where captures are saved', undefined, 'booking-captures'),
     option('--no-save', 'do not save captures'),
     option(
@@ -41,6 +45,8 @@ export const newCmdListen = defineCommand({
   examples: [
     'booking webhook listen --secret-file old-secret.txt --secret-file new-secret.txt',
     'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
+    'booking webhook listen --forward-to booking.cancelled=http://127.0.0.1:3000/cancel --forward-to http://127.0.0.1:3000/hooks',
+    'booking webhook listen -o ndjson --port 0 | jq -c \'select(.type == "listening") | .url\'',
     'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
     'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',
   ],
@@ -49,7 +55,9 @@ export const newCmdListen = defineCommand({
 });
 
 /** What the receiver takes: the flags (each optional, as a test gives a few) and two settings for tests. */
-export type ListenOptions = Partial<WithSecrets<OptionsOf<typeof newCmdListen>>> & {
+export type ListenOptions = Partial<Omit<WithSecrets<OptionsOf<typeof newCmdListen>>, 'forwardTo'>> & {
+  /** --forward-to: one URL, or several values (EVENT=URL, and at most one bare URL). */
+  forwardTo?: string | string[];
   /** Bytes of bodies held at once; a setting for tests, not an option. */
   maxInFlight?: number;
   /** A sender idle this long while sending its headers or body is cut; a setting for tests, not an option. */
