@@ -5,7 +5,7 @@
 import { Help, type Command, type Option } from 'commander';
 import { commandPath } from './help';
 import { commandFacts, printsText, runsUntilStopped, STOPPED_RULE } from './commands/define';
-import { CAPTURES, CONFIG_FILE, DESCRIBES, ENVIRONMENT, EXIT_CODES, PROGRAM_DESCRIPTION } from './man-text';
+import { CAPTURES, CONFIG_FILE, DESCRIBES, ENVIRONMENT, EXIT_CODES, MANUAL, PROGRAM_DESCRIPTION } from './man-text';
 
 interface ManPage {
   /** "booking-bookings-list.1" */
@@ -121,7 +121,8 @@ function buildDate(): string {
 
 function description(program: Command, cmd: Command, notes: string): string {
   if (cmd === program) return PROGRAM_DESCRIPTION.map(fill).join('.PP\n');
-  const parts = [sentence(cmd.description())];
+  // The manual's own words when it has them; the help's one line (the NAME line) otherwise.
+  const parts = [...(MANUAL[manualKey(cmd)] ?? [sentence(cmd.description())])];
   if (cmd.commands.length === 0) {
     const text = printsText.get(cmd);
     parts.push(text ? DESCRIBES.text(text) : DESCRIBES.records);
@@ -129,6 +130,13 @@ function description(program: Command, cmd: Command, notes: string): string {
     if (notes) parts.push(...notes.split(/\n\n+/).map((p) => p.replace(/\s*\n\s*/g, ' ')));
   }
   return parts.map(fill).join('.PP\n');
+}
+
+/** The command's key in MANUAL: its words, an `auth` alias of a top-level command by that command's. */
+function manualKey(cmd: Command): string {
+  return commandPath(cmd)
+    .replace(/^auth (login|logout)$/, '$1')
+    .replace(/^auth status$/, 'profiles');
 }
 
 function exitStatus(cmd: Command): string {
