@@ -104,3 +104,9 @@ export function isoInZone(text: string, zone: ZoneName): string | undefined {
   const suffix = zone === 'UTC' && offset === 0 ? 'Z' : `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${fraction}${suffix}`;
 }
+
+/** A moment as a terminal line's clock shows it, HH:MM:SS in the zone (local when none is named). */
+export function clockIn(date: Date, zone: ZoneName = 'local'): string {
+  const w = wallClock(date, zone);
+  return `${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}

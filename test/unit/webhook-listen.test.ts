@@ -133,6 +133,19 @@ describe('listen → send → save → verify --request', () => {
   });
 });
 
+describe('--tz', () => {
+  it("the time column in that zone: tsv as ISO 8601 with the zone's offset, json as sent (UTC)", async () => {
+    const tsv = await startListen({ save: false }, { tz: 'Asia/Tokyo' });
+    const json = await startListen({ save: false }, { tz: 'Asia/Tokyo', output: 'ndjson' });
+    expect((await send({ url: tsv.url })).code).toBe(0);
+    expect((await send({ url: json.url })).code).toBe(0);
+    await tsv.stop();
+    await json.stop();
+    expect(tsv.out()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+09:00\tbooking\.created\tauthentic\t/);
+    expect(JSON.parse(json.out().trimEnd().split('\n').at(-1)!).time).toMatch(/Z$/);
+  });
+});
+
 describe('forwarding per event (--forward-to EVENT=URL, repeatable)', () => {
   it('routes each event to its URL, the rest to the bare one; each forward line shows the local status', async () => {
     const cancels = await startReceiver({ status: 204 });
