@@ -63,6 +63,15 @@ describe('a request with no answer, on a terminal', () => {
     expect(after).toMatch(/\r\x1b\[2Kerror: interrupted\n$/);
   });
 
+  it('webhook send to a receiver that never answers: the note names the POST; Ctrl-C exits 130', async () => {
+    const r = await runCliTty(['webhook', 'send', `${silentUrl}/hooks`, '--event', 'booking.created'], {
+      env: env(silentUrl, { BOOKING_WEBHOOK_SECRET: 'whsec_waiting' }),
+      answers: [{ after: 'Ctrl-C to stop', text: '\x03' }],
+    });
+    expect(r.code).toBe(130);
+    expect(r.output).toMatch(/Waiting for 127\.0\.0\.1:\d+: POST \/hooks, no answer yet \(1s\); Ctrl-C to stop\r\x1b\[2K/);
+  });
+
   it('bookings list with a pager: no pager before any output, so Ctrl-C leaves a clean screen', async () => {
     const marker = join(dir, 'pager-started');
     rmSync(marker, { force: true });
