@@ -181,6 +181,8 @@ export function readGlobals(cmd: Command, env: Record<string, string | undefined
   // main() is given its env (tests run it in-process with their own).
   const envProfile = env.BOOKING_PROFILE;
   if (jq !== undefined && jq.trim() === '') throw new UsageError('--jq needs an expression, such as .[].uid.');
+  // A flag that means nothing for the format in force is refused, never ignored.
+  if (o.csvRaw && output !== 'csv') throw new UsageError('--csv-raw goes with -o csv (it turns off the formula guard of csv cells).');
   let fields = o.fields as string[] | undefined;
   if (Array.isArray(o.json)) {
     if (fields) throw new UsageError('--json FIELDS and --fields both name fields: use one of them.');

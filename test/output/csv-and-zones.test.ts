@@ -59,6 +59,12 @@ describe('-o csv', () => {
     expect(r.stdout.split('\r\n')[2]).toBe('"=HYPERLINK(""http://evil"")",+1');
   });
 
+  it('--csv-raw without -o csv: exit 2, not a flag silently ignored', async () => {
+    const r = await run(['bookings', 'list', '--csv-raw', '-o', 'json']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toBe('error: --csv-raw goes with -o csv (it turns off the formula guard of csv cells).\n');
+  });
+
   it('one record: its dot paths as the header, one row', async () => {
     const r = await run(['bookings', 'get', 'bk_1', '-o', 'csv', '--fields', 'uid,attendee,price']);
     expect(r.code, r.stderr).toBe(0);
