@@ -62,6 +62,8 @@ const CASES: Case[] = [
   ['unknown global option', ['--nope', 'bookings', 'list']],
   ['invalid profile name', ['--profile', 'bad name!', 'bookings', 'list']],
   ['empty --cursor', ['bookings', 'list', '--cursor', '']],
+  ['unknown time zone', ['bookings', 'list', '--tz', 'Mars/Olympus']],
+  ['--csv-raw without -o csv', ['bookings', 'list', '--csv-raw']],
   ['empty --status', ['bookings', 'list', '--status', '']],
   ['api: empty path', ['api', '']],
   ['api: -F without =', ['api', '/api/v1/me', '-F', 'novalue']],
