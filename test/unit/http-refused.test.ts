@@ -74,6 +74,14 @@ describe('a base URL that ends in /api/v1', () => {
       expect(r.stderr).toContain(
         `the base URL ends in /api/v1, which booking adds to every path itself: use ${service.url} (booking config set baseUrl ${service.url}).`,
       );
+      // login says the same, and saves nothing.
+      const login = await runMain(['login', '--base-url', `${service.url}/api/v1`, '--with-key'], {
+        env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_KEY_STORE: 'file' },
+        stdin: 'sk_test_x\n',
+      });
+      expect(login.code).toBe(4);
+      expect(login.stderr).toContain('the key was not saved');
+      expect(login.stderr).toContain(`the base URL ends in /api/v1, which booking adds to every path itself: use ${service.url}`);
     } finally {
       cfg.cleanup();
       await service.close();
