@@ -125,7 +125,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         maxBytes,
         () => `${requestName('GET', asked)}: the response is larger than --max-response-bytes (${formatBytes(maxBytes)}); not read.`,
         request.signal,
-      );
+        // Cleared before anything else is written about the answer (--debug's line): never after the note.
+      ).finally(waited);
       log.response(res.status, res.body.length, Date.now() - started, REDIRECT_STATUSES.has(res.status) ? res.headers.location : undefined);
       return { url, ...res };
     } catch (err) {

@@ -101,6 +101,15 @@ describe('a request with no answer, on a terminal', () => {
   });
 });
 
+describe('with --debug', () => {
+  it("the answer's debug line starts on a line of its own, after the note is cleared", async () => {
+    lateMs = 1500;
+    const r = await runCliTty(['bookings', 'list', '--debug', '--fields', 'uid'], { env: env(late.url) });
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toMatch(/Ctrl-C to stop\r\x1b\[2K< 200 /);
+  });
+});
+
 describe('where no one is watching a terminal', () => {
   it('piped, or with -q: no note, however late the answer', async () => {
     lateMs = 1200;
