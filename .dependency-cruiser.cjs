@@ -11,10 +11,10 @@ const LAYERS = [
   ['webhook', '^src/webhook/'],
   ['http', '^src/http/'],
   ['config', '^src/config/'],
-  // The streams (io.ts derives them through output/door.ts), the writers, and JSON text for them.
-  ['output', '^src/(output/|io\\.ts$|json(-raw|-lazy)?\\.ts$|prompt\\.ts$)'],
+  // The streams, the one door every byte passes, the writers, JSON text for them, the hidden prompt.
+  ['output', '^src/output/'],
   // The foundation: errors, global option types, the key mask, the JSON scan; everything may use it.
-  ['base', '^src/[^/]+\\.ts$'],
+  ['base', '^src/base/'],
 ];
 
 const layerOf = (i) => ({ path: LAYERS[i][1], pathNot: LAYERS.slice(0, i).map(([, p]) => p) });

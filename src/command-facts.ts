@@ -6,7 +6,7 @@
 // adding a command needs no edit in bin/.
 import type { Command } from 'commander';
 import { buildProgram } from './cli';
-import { testIO } from './io';
+import { testIO } from './output/io';
 import { commandFacts, type CommandFact } from './commands/define';
 import { topLevelNames } from './commands/register';
 

@@ -1,9 +1,9 @@
 // Finding the items and the next page in a list response whose shape the API spec never states
 // (contract, "Paging" and "Paging, widened"). Pure functions over the parsed body and the Link header,
 // driven by the rule table in ./paging-rules; the user can override with --items-path / --cursor-path.
-import { isLosslessNumber } from '../json';
-import { UsageError } from '../errors';
-import { isPlainObject } from '../plain-object';
+import { isLosslessNumber } from '../output/json';
+import { UsageError } from '../base/errors';
+import { isPlainObject } from '../base/plain-object';
 import { escapeOneLine } from './failures';
 import { CONTAINERS, LINK_ARRAYS, MORE_FLAGS, NEXT_FIELDS, NEXT_OBJECT_KEYS, STRIPE_LIST } from './paging-rules';
 

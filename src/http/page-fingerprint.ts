@@ -3,7 +3,7 @@
 // whatever the cursor's or the page's size, so a long listing (or a hostile server's 8 MiB cursors)
 // cannot make memory grow with what the server sends.
 import type { Hash } from 'node:crypto';
-import { isLosslessNumber, stringifyJson } from '../json';
+import { isLosslessNumber, stringifyJson } from '../output/json';
 
 // node:crypto costs ~3.5 ms to load: loaded at the first hash, not with this module, so that a run
 // that pages no further than one page (--no-paginate, api without --paginate) never loads it.

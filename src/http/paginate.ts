@@ -1,12 +1,12 @@
 // The paging engine every list command uses (octokit's habit): an async iterator of items that
 // follows next pages itself, so commands never see cursors. Only the current page is held in memory.
 // No undici here: this module talks to the HttpClient interface.
-import { CliError, FailureError, InterruptedError, UsageError } from '../errors';
+import { CliError, FailureError, InterruptedError, UsageError } from '../base/errors';
 import type { HttpClient, HttpResponse } from './types';
 import { findItems, findNext, isPageUrl, topLevelFields, type NextPage } from './discovery';
 import { escapeOneLine, requestName } from './failures';
 import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES, spanFingerprint } from './page-fingerprint';
-import { rawItemsOf, withRawItems } from '../json-raw';
+import { rawItemsOf, withRawItems } from '../output/json-raw';
 import { endOfWalk } from './walk-end';
 import { plural } from '../output/progress';
 import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';

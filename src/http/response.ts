@@ -1,12 +1,12 @@
 // The HttpResponse handed to commands: the whole body in memory (at most --max-response-bytes),
 // decoded on demand.
-import { FailureError } from '../errors';
-import { parseMarked } from '../json';
+import { FailureError } from '../base/errors';
+import { parseMarked } from '../output/json';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
-import { MAX_DEPTH, scanJson, type JsonScan } from '../json-scan';
-import { rawItems } from '../json-raw';
-import { parseLazily, type LazyBody } from '../json-lazy';
+import { MAX_DEPTH, scanJson, type JsonScan } from '../base/json-scan';
+import { rawItems } from '../output/json-raw';
+import { parseLazily, type LazyBody } from '../output/json-lazy';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
   let scanned: JsonScan | undefined;

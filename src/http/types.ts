@@ -1,5 +1,5 @@
 // The HTTP client every API command uses. Implementations live in src/http/client.ts (undici).
-import type { RawItems } from '../json-raw';
+import type { RawItems } from '../output/json-raw';
 
 export interface RequestOptions {
   /** Query parameters; undefined values are left out. */

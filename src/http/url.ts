@@ -1,6 +1,6 @@
 // Where the client may send the key: URLs are joined under the base URL (keeping its path prefix) and
 // must stay on the base URL's origin; which schemes and hosts may carry it is config/transport.ts.
-import { FailureError } from '../errors';
+import { FailureError } from '../base/errors';
 
 /** The path and query the user recognises in messages (no scheme, host or credentials). */
 export function displayPath(url: URL): string {

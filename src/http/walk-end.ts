@@ -1,8 +1,8 @@
 // The end of a walk (contract, third round: "Lists that never lie"): when no next page is named, the
 // counts and flags of the last response decide between the end (exit 0), a stop naming what says there
 // is more (exit 1 after the items), a note, and a warning about a total the walk did not match.
-import { FailureError } from '../errors';
-import { isLosslessNumber } from '../json';
+import { FailureError } from '../base/errors';
+import { isLosslessNumber } from '../output/json';
 import { pagingObjects, type Scope } from './discovery';
 import { escapeOneLine, requestName } from './failures';
 import type { Page, PaginateOptions } from './paginate';

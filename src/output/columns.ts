@@ -3,7 +3,7 @@
 // from the items' own top-level fields.
 import { existsSync, readlinkSync } from 'node:fs';
 import { getPath, parsePath, type Path } from './paths';
-import { isPlainObject } from '../plain-object';
+import { isPlainObject } from '../base/plain-object';
 import { escapeControl } from './escape';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */

@@ -11,8 +11,8 @@
 // Nothing else builds the streams a command writes to: systemIO and testIO (src/io.ts) hand their raw
 // destinations to openDoor, and a later destination (the pager) is reached only through `through()`,
 // which puts the same stages, sharing the same masks, in front of it.
-import type { IOStreams, OutStream } from '../io';
-import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../key-mask';
+import type { IOStreams, OutStream } from './io';
+import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../base/key-mask';
 import { escapeControl } from './escape';
 
 /** Where a stream's bytes end up, and what the door must know of it. */

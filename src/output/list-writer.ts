@@ -6,9 +6,9 @@ import { chooseColumns, columnsForFields, withTimeZone, type Column, type Column
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
-import { jsonLine, jsonText, unescapedJsonLine } from '../json';
+import { jsonLine, jsonText, unescapedJsonLine } from './json';
 import { escapeJsonText } from './escape';
-import { rawItemsOf } from '../json-raw';
+import { rawItemsOf } from './json-raw';
 import { fieldCheck } from './field-check';
 import { writeLineBytes, writeLines } from './stream';
 import type { ListLayout, TableRenderer } from './table';

@@ -1,8 +1,8 @@
 // The "Fetching… 3 pages, 250 items" line on stderr while a list is paged. A plain \r-rewritten line
 // rather than a spinner: no timers or signal handlers to tear down, and nothing to draw when nothing
 // happens. Only on a terminal stderr (not TERM=dumb) and without --quiet.
-import type { GlobalOptions } from '../globals';
-import type { IOStreams, OutStream } from '../io';
+import type { GlobalOptions } from '../base/globals';
+import type { IOStreams, OutStream } from './io';
 
 type OutputContext = { io: IOStreams; globals: GlobalOptions };
 

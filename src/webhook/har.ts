@@ -7,7 +7,7 @@
 // request bodies put it on postData too (the HAR 1.3 proposal), or as `_encoding` (1.2 allows custom
 // fields that start with "_"): all three are read. A body that the HAR does not hold byte for byte
 // (params only, a bodySize with no postData) cannot be verified: that entry is an error, not a verdict.
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 import { CAPTURE_LIMIT } from './capture';
 import { SIGNATURE_HEADER } from './events';
 import { sizeText } from './input';

@@ -12,7 +12,7 @@ import { allCommands, describeProgram, optionsAt, optionWords } from '../../src/
 import { OUTPUT_FORMATS } from '../../src/context';
 import { EVENTS } from '../../src/webhook/signature';
 import { PROFILE_KEYS } from '../../src/config/types';
-import { BOOKING_STATUSES } from '../../src/booking-statuses';
+import { BOOKING_STATUSES } from '../../src/base/booking-statuses';
 import { SHELLS } from '../../src/completion/shells';
 import { COLON_FILE, COMPLETIONS_DIR, complete, makeSandbox, shellMissing, type Sandbox, type ShellName } from './shell-harness';
 

@@ -11,7 +11,7 @@ import { Script } from 'node:vm';
 import type { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wholeProgram } from '../../src/command-facts';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import type { MainDeps } from '../../src/main';
 import { ROOT, runCli } from '../helpers/cli';
 

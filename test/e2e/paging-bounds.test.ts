@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { startFakeService, type FakeService, type Reply } from '../../src/sandbox/core';
 
 const KEY = 'sk_test_bounds_0123456789';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { ZOO, type ZooShape } from '../helpers/zoo-shapes';
 import { DISAGREEING } from '../helpers/zoo-disagreeing';
 import { defaultToken, startZooServer, type ZooRequest, type ZooServer } from '../helpers/zoo-server';

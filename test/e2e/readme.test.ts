@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { ROOT } from '../helpers/cli';
 import { docRunner, freePort, shLines, type DocRunner } from '../helpers/doc-examples';
 

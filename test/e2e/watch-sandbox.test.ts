@@ -4,11 +4,11 @@
 // leaves it). Then the real process, on real time: events as they happen, Ctrl-C exit 0.
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBookingsWatch } from '../../src/commands/bookings/watch';
+import { runBookingsWatch } from '../../src/commands/bookings/watch/watch';
 import type { Context, OutputFormat } from '../../src/context';
-import { InterruptedError } from '../../src/errors';
+import { InterruptedError } from '../../src/base/errors';
 import { createHttpClient } from '../../src/http/client';
-import { testIO, type TestIO } from '../../src/io';
+import { testIO, type TestIO } from '../../src/output/io';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { BIN, cleanEnv, ROOT } from '../helpers/cli';
 

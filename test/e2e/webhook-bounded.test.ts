@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SECRET_FILE_LIMIT } from '../../src/commands/webhook/secret';
+import { SECRET_FILE_LIMIT } from '../../src/commands/webhook/shared/secret';
 import { CAPTURE_LIMIT } from '../../src/webhook/capture';
 import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
 import { runMain } from '../helpers/in-process';

@@ -4,7 +4,7 @@
 import type { ConfigStore, Connection } from '../../src/config/types';
 import type { Context, GlobalOptions } from '../../src/context';
 import type { HttpClient } from '../../src/http/types';
-import { type OutStream, type TestIO, testIO } from '../../src/io';
+import { type OutStream, type TestIO, testIO } from '../../src/output/io';
 
 export interface TestContextOptions {
   tty?: boolean;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { main } from '../../src/main';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { wholeProgram as bookingProgram } from '../../src/command-facts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // passwords, escapes what a terminal must not get raw, and reports failed writes, and a destination
 // added later (the pager) gets the same stages with the same masks.
 import { describe, expect, it } from 'vitest';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 
 const KEY = 'sk_live_SECRETKEY1234567890';
 

@@ -18,7 +18,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli';
 import { commandFacts, printsText } from '../../src/commands/define';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { main } from '../../src/main';
 import { signatureHeader } from '../../src/webhook/signature';
 import { cleanEnv, runCliTty } from '../helpers/cli';

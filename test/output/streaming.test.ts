@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { makeResponse } from '../../src/http/response';
-import { scanJson } from '../../src/json-scan';
+import { scanJson } from '../../src/base/json-scan';
 import { startOutputServer, type OutputServer } from '../helpers/output-server';
 
 let server: OutputServer;

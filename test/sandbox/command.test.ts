@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 
 async function waitFor<T>(read: () => T | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli';
 import { programFacts, type CommandFacts } from '../../src/command-facts';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { ROOT } from '../helpers/cli';
 
 const program = await buildProgram({ io: testIO(), env: {}, signal: new AbortController().signal, setExitCode() {} });

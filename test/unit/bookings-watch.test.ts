@@ -1,13 +1,13 @@
 // bookings watch with an injected clock and a scripted service: which events each poll prints,
 // how long it waits (the interval, a 429's Retry-After), and how it ends (Ctrl-C 0, a lost service 1).
 import { describe, expect, it } from 'vitest';
-import { runBookingsWatch, type BookingsWatchOptions } from '../../src/commands/bookings/watch';
-import { WatchState } from '../../src/commands/bookings/watch-state';
+import { runBookingsWatch, type BookingsWatchOptions } from '../../src/commands/bookings/watch/watch';
+import { WatchState } from '../../src/commands/bookings/watch/state';
 import type { Context, GlobalOptions } from '../../src/context';
-import { FailureError, InterruptedError, RateLimitError } from '../../src/errors';
+import { FailureError, InterruptedError, RateLimitError } from '../../src/base/errors';
 import type { HttpClient } from '../../src/http/types';
 import { makeResponse } from '../../src/http/response';
-import { testIO, type TestIO } from '../../src/io';
+import { testIO, type TestIO } from '../../src/output/io';
 import { runMain } from '../helpers/in-process';
 
 type Poll = Record<string, unknown>[] | Error;

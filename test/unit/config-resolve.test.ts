@@ -4,7 +4,7 @@ import type { ConfigStore, Profile } from '../../src/config/types';
 import type { GlobalOptions } from '../../src/context';
 import { refusedKeyHint, resolveConnection } from '../../src/config/resolve';
 import { apiKeyValue, baseUrlText, parseBaseUrl, profileKey, settingValue } from '../../src/config/keys';
-import { AuthError, UsageError } from '../../src/errors';
+import { AuthError, UsageError } from '../../src/base/errors';
 
 function memoryStore(profiles: Record<string, Profile>): ConfigStore {
   return {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { openConfig, openConfigAt } from '../../src/config/store';
 import { configFilePath } from '../../src/config/paths';
 import { withFileLock } from '../../src/config/lock';
-import { UsageError, FailureError } from '../../src/errors';
+import { UsageError, FailureError } from '../../src/base/errors';
 
 let dir: string;
 let path: string;

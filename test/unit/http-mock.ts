@@ -5,7 +5,7 @@ import { MockAgent } from 'undici';
 import { createHttpClient, type ClientOptions } from '../../src/http/client';
 import type { HttpClient } from '../../src/http/types';
 import type { GlobalOptions } from '../../src/context';
-import { testIO, type TestIO } from '../../src/io';
+import { testIO, type TestIO } from '../../src/output/io';
 
 export const BASE = 'https://api.example.test';
 export const KEY = 'sk_live_abcdef_9876';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
 import { createHttpClient } from '../../src/http/client';
 import type { GlobalOptions } from '../../src/context';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import { failure } from './http-mock';
 
 const cleanups: (() => Promise<unknown>)[] = [];

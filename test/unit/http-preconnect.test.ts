@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, buildConnector } from 'undici';
 import { createHttpClient } from '../../src/http/client';
 import { earlyConnector, preconnect } from '../../src/http/preconnect';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -10,10 +10,10 @@ import type { HttpClient } from '../../src/http/types';
 import { runBookingsList } from '../../src/commands/bookings/list';
 import { testContext } from '../helpers/context';
 import { makeResponse } from '../../src/http/response';
-import { rawItemsOf } from '../../src/json-raw';
-import { scanJson } from '../../src/json-scan';
-import { stringifyJson } from '../../src/json';
-import { verbatimElements } from '../../src/json-verbatim';
+import { rawItemsOf } from '../../src/output/json-raw';
+import { scanJson } from '../../src/base/json-scan';
+import { stringifyJson } from '../../src/output/json';
+import { verbatimElements } from '../../src/base/json-verbatim';
 import { jsonGen, rng } from '../helpers/json-gen';
 
 const canonical = (text: string) => losslessStringify(losslessParse(text, undefined, { onDuplicateKey: ({ newValue }) => newValue }))!;

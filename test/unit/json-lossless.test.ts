@@ -3,7 +3,7 @@
 // marks it uses: every number comes back byte for byte, every string and key unchanged.
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { isLosslessNumber, jsonLine, jsonText, parseJson, scalarText, stringifyJson } from '../../src/json';
+import { isLosslessNumber, jsonLine, jsonText, parseJson, scalarText, stringifyJson } from '../../src/output/json';
 import { makeResponse } from '../../src/http/response';
 import { escapeJsonText } from '../../src/output/escape';
 import { jsonGen, rng } from '../helpers/json-gen';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { makeResponse } from '../../src/http/response';
 import { findItems } from '../../src/http/discovery';
 import { itemsFingerprint, spanFingerprint } from '../../src/http/page-fingerprint';
-import { scanJson } from '../../src/json-scan';
-import { stringifyJson } from '../../src/json';
+import { scanJson } from '../../src/base/json-scan';
+import { stringifyJson } from '../../src/output/json';
 import { jsonGen, rng } from '../helpers/json-gen';
 
 const reference = (text: string) => losslessParse(text, undefined, { onDuplicateKey: ({ newValue }) => newValue });

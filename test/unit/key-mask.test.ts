@@ -1,7 +1,7 @@
 // maskKeyIn: every form of the key (any case, any run of 12+ of its characters, its encoded forms)
 // masked, the text around it kept; URL passwords masked. The door's own tests: test/output/door.test.ts.
 import { describe, expect, it } from 'vitest';
-import { maskKeyIn, maskUrlPasswords } from '../../src/key-mask';
+import { maskKeyIn, maskUrlPasswords } from '../../src/base/key-mask';
 
 const KEY = 'sk_live_SECRETKEY1234567890';
 

@@ -2,8 +2,8 @@
 // output layer must survive.
 import { afterEach, beforeEach } from 'vitest';
 import type { GlobalOptions, OutputFormat } from '../../src/context';
-import { testIO, type TestIO } from '../../src/io';
-import { parseJson } from '../../src/json';
+import { testIO, type TestIO } from '../../src/output/io';
+import { parseJson } from '../../src/output/json';
 
 export interface KitOptions {
   tty: boolean;

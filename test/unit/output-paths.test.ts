@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeControl, escapeJsonText } from '../../src/output/escape';
 import { flatten, getPath, parsePath, project } from '../../src/output/paths';
-import { stringifyJson } from '../../src/json';
+import { stringifyJson } from '../../src/output/json';
 import { items } from './output-kit';
 
 const DATA = items(`[{"uid":"u1","startTime":"t","attendees":[{"name":"Ann","email":"a@x"},{"name":"Bob"}],

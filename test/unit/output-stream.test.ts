@@ -1,8 +1,8 @@
 // Lines written as bytes (the ndjson writer's copied pages): in slices of whole lines, the event loop
 // turning between them, and stopped between slices by Ctrl-C with whole lines only behind.
 import { describe, expect, it } from 'vitest';
-import { InterruptedError } from '../../src/errors';
-import type { OutStream } from '../../src/io';
+import { InterruptedError } from '../../src/base/errors';
+import type { OutStream } from '../../src/output/io';
 import { writeLineBytes } from '../../src/output/stream';
 import { testContext } from '../helpers/context';
 

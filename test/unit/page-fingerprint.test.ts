@@ -2,7 +2,7 @@
 // from the bytes they occupy in the body, equal whatever else the body carries, and cursors bounded.
 import { describe, expect, it } from 'vitest';
 import { cursorTooLong, itemsFingerprint, MAX_CURSOR_BYTES } from '../../src/http/page-fingerprint';
-import { parseJson } from '../../src/json';
+import { parseJson } from '../../src/output/json';
 
 const page = (body: unknown, indent?: number) => {
   const raw = Buffer.from(JSON.stringify(body, null, indent));

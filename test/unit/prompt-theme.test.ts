@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import password from '@inquirer/password';
 import { describe, expect, it } from 'vitest';
-import { promptTheme } from '../../src/prompt';
+import { promptTheme } from '../../src/output/prompt';
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 

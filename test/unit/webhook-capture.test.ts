@@ -1,7 +1,7 @@
 // `webhook verify --request`: raw HTTP captures read by node's own parser, one verdict each.
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify';
+import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify/verify';
 import { readFileSync } from 'node:fs';
 import { CaptureParser } from '../../src/webhook/capture';
 import { parseCaptureFile } from '../../src/webhook/reader';

@@ -2,8 +2,8 @@
 // an earlier one is marked a duplicate of it (json duplicateOf, a tsv column, the terminal line), and a
 // summary on stderr counts them.
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSend } from '../../src/commands/webhook/send';
-import { runVerify } from '../../src/commands/webhook/verify';
+import { runSend } from '../../src/commands/webhook/send/send';
+import { runVerify } from '../../src/commands/webhook/verify/verify';
 import { makeCtx, signedCapture, tempDir, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
 import { LISTEN_SECRET, startListen } from '../fixtures/webhook/listen-kit';
 

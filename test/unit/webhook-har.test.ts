@@ -3,7 +3,7 @@
 // a file that is not HAR, or an entry whose body cannot be had, is exit 2 naming it.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/commands/webhook/verify';
+import { runVerify } from '../../src/commands/webhook/verify/verify';
 import { harDeliveries } from '../../src/webhook/har';
 import { CAPTURE_LIMIT } from '../../src/webhook/capture';
 import { runMain } from '../helpers/in-process';

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runSend } from '../../src/commands/webhook/send';
-import { runVerify } from '../../src/commands/webhook/verify';
+import { runSend } from '../../src/commands/webhook/send/send';
+import { runVerify } from '../../src/commands/webhook/verify/verify';
 import { makeCtx, tempDirsPerTest } from '../fixtures/webhook/kit';
 import { LISTEN_SECRET, startListen, until } from '../fixtures/webhook/listen-kit';
 import { startReceiver } from '../fixtures/webhook/receiver';

@@ -6,7 +6,7 @@ import { createServer, request } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runSend, type SendOptions } from '../../src/commands/webhook/send';
+import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
 import { LISTEN_SECRET, startListen, until } from '../fixtures/webhook/listen-kit';
 

@@ -3,8 +3,8 @@
 // verdict names the one that matched; one signed with none is not; send signs with the first.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSend } from '../../src/commands/webhook/send';
-import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify';
+import { runSend } from '../../src/commands/webhook/send/send';
+import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify/verify';
 import { runMain } from '../helpers/in-process';
 import { makeCtx, signed, signedCapture, tempDir, type KitOptions } from '../fixtures/webhook/kit';
 import { startListen } from '../fixtures/webhook/listen-kit';

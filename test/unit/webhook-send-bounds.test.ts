@@ -4,7 +4,7 @@
 // (exit 2 naming the header), not "cannot reach".
 import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runSend, type SendOptions } from '../../src/commands/webhook/send';
+import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
 import { makeCtx, tempDirsPerTest } from '../fixtures/webhook/kit';
 import { startReceiver, type Receiver } from '../fixtures/webhook/receiver';
 

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runSend, type SendOptions } from '../../src/commands/webhook/send';
+import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../fixtures/webhook/kit';
 import { startReceiver, type Receiver } from '../fixtures/webhook/receiver';
 import { testContext } from '../helpers/context';

@@ -3,8 +3,8 @@
 import { startReceiver, type Receiver, type Received } from '../helpers/receiver';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runSend, type SendOptions } from '../../src/commands/webhook/send';
-import { runVerify } from '../../src/commands/webhook/verify';
+import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
+import { runVerify } from '../../src/commands/webhook/verify/verify';
 import { EVENTS } from '../../src/webhook/events';
 import { makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
 

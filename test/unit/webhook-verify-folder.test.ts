@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/commands/webhook/verify';
+import { runVerify } from '../../src/commands/webhook/verify/verify';
 import { makeCtx, tempDir } from '../fixtures/webhook/kit';
 
 const SECRET = 's3cret';

@@ -1,7 +1,7 @@
 // `webhook verify` with a body and --signature, run through runVerify with in-memory streams.
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify';
+import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify/verify';
 import { fixture, FIXTURE_SECRET, makeCtx, tempDir, type KitOptions } from '../fixtures/webhook/kit';
 
 const GH_SECRET = "It's a Secret to Everybody";

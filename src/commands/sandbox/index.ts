@@ -3,7 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { RunResult } from '../deps';
 import { choice, defineCommand, option, type OptionsOf } from '../define';
-import { collect, intOption, nonEmpty } from '../../options';
+import { collect, intOption, nonEmpty } from '../../base/options';
 import {
   DEFAULT_API_KEY,
   DEFAULT_BOOKINGS,
