@@ -52,7 +52,7 @@ export function itemsFingerprint(raw: Buffer, items: unknown[]): string {
 /**
  * The fingerprint of `count` items whose bytes are raw[span[0]..span[1]) (the first item's first byte
  * to the last item's last): what itemsFingerprint makes of the same page, when the scan of the body
- * already knows where its items are (src/json-raw.ts).
+ * already knows where its items are (src/output/json-raw.ts).
  */
 export function spanFingerprint(raw: Buffer, count: number, span: [number, number]): string {
   return hasher().update(`${count}\n`).update(raw.subarray(span[0], span[1])).digest('base64');

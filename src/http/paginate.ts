@@ -35,7 +35,7 @@ export interface PaginateOptions {
   cursorFromLast?: string;
   itemsPath?: string;
   signal?: AbortSignal;
-  /** The items are only counted and copied as sent (ndjson): they may be left unparsed (src/json-lazy.ts). */
+  /** The items are only counted and copied as sent (ndjson): they may be left unparsed (src/output/json-lazy.ts). */
   lazyItems?: boolean;
   onPage?(info: PageInfo): void;
   /** A line for stderr that is not an error: the list may be longer, or shorter, than its count. */
@@ -212,7 +212,7 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
   if (next?.url?.startsWith('?') && !response.headers.link) next.url = mergeQuery(response.url, next.url).href;
   else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url))
     next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
-  // The items as the server sent them, when their bytes are what ndjson would write (src/json-raw.ts):
+  // The items as the server sent them, when their bytes are what ndjson would write (src/output/json-raw.ts):
   // the writer copies them, and their span is hashed as it is.
   const raw = response.rawItems?.(items);
   const itemsKey =

@@ -1,5 +1,5 @@
 // The one door every byte a command writes goes through, in this order:
-//   1. the key mask (src/key-mask.ts): the key in any case, any 12-character run of it, and its
+//   1. the key mask (src/base/key-mask.ts): the key in any case, any 12-character run of it, and its
 //      encoded forms; and the password of any `scheme://user:pass@` URL;
 //   2. the text-safety escaper: on a terminal (or a pager, which is one), only newlines, tabs, the
 //      colour codes booking draws itself and the progress line's "clear line" get through raw; any
@@ -8,7 +8,7 @@
 //   3. write-failure handling: a write that throws or a destination that errors is reported to the
 //      destination's own handler (the pager: "the user quit"; the process streams: bin/booking.js);
 //   4. the destination: the process's stdout/stderr, a test's buffers, a pager's stdin.
-// Nothing else builds the streams a command writes to: systemIO and testIO (src/io.ts) hand their raw
+// Nothing else builds the streams a command writes to: systemIO and testIO (src/output/io.ts) hand their raw
 // destinations to openDoor, and a later destination (the pager) is reached only through `through()`,
 // which puts the same stages, sharing the same masks, in front of it.
 import type { IOStreams, OutStream } from './io';
@@ -120,7 +120,7 @@ export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFa
       stdoutIsTTY: out.isTTY,
       // A fact for the command (a pager that has the terminal turns the progress line off); the
       // escaper keeps following what stderr really is. Read when asked: finding it out may make
-      // process.stderr (src/io.ts), which a quiet run never needs.
+      // process.stderr (src/output/io.ts), which a quiet run never needs.
       get stderrIsTTY() {
         return over.stderrIsTTY;
       },

@@ -2,7 +2,7 @@
 // (12345678901234567890 stays so, 1.50 stays 1.50, -0 stays -0, 1e400 stays 1e400), strings their
 // characters, objects their key order.
 //
-// How: the scan (src/json-scan.ts) finds the numbers JSON.parse would change. parseMarked turns
+// How: the scan (src/base/json-scan.ts) finds the numbers JSON.parse would change. parseMarked turns
 // each into a string marked with a leading U+0000 ("\u0000" + the literal), JSON.parse keeps those
 // exactly, and one walk over the result replaces them by JsonNumber objects. A real string that
 // starts with U+0000 is marked too (a second U+0000), so the walk tells them apart without doubt.

@@ -33,7 +33,7 @@ function makeDoc(seed: number): Doc {
     { length: 2 + (seed % 5) },
     (_, i) => `{"uid":"bk_${seed}_${i}","id":${gen.number()},"n":${gen.number()},"v":${gen.value(3)},"o":${gen.object(3)}}`,
   );
-  // Odd documents as a compact server writes them (the items' bytes are copied to ndjson, src/json-raw.ts),
+  // Odd documents as a compact server writes them (the items' bytes are copied to ndjson, src/output/json-raw.ts),
   // with items whose bytes are not what booking prints: a duplicate key, a key JSON.parse moves first.
   if (seed % 2 === 1) {
     items.forEach((text, i) => {

@@ -23,7 +23,7 @@ describe('dist/command-facts.json', () => {
 
   it('names every global option that takes a value, in both spellings', () => {
     // Not --json [fields]: its optional word is a command unless it is a field list with a comma
-    // (src/json-flag.ts), which the bin's word pattern already stops at.
+    // (src/base/json-flag.ts), which the bin's word pattern already stops at.
     const takesValue = program.options.filter((o) => o.required).flatMap((o) => [o.short, o.long].filter((f): f is string => Boolean(f)));
     expect([...builtFacts().valueOptions].sort()).toEqual(takesValue.sort());
     expect(builtFacts().valueOptions).toContain('--profile');

@@ -1,4 +1,4 @@
-// A listing page left unparsed (src/json-lazy.ts, src/json-verbatim.ts): an element is taken as sent
+// A listing page left unparsed (src/output/json-lazy.ts, src/base/json-verbatim.ts): an element is taken as sent
 // only when it is valid JSON that prints as its own bytes (checked against JSON.parse and lossless-json
 // over seeded random and mutated documents), and the stand-in array gives what a parse gives the
 // moment anything reads an item.

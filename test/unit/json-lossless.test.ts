@@ -1,4 +1,4 @@
-// The lossless path (src/json.ts with the scan of src/json-scan.ts) against lossless-json as the
+// The lossless path (src/output/json.ts with the scan of src/base/json-scan.ts) against lossless-json as the
 // reference, over seeded random documents with numbers at every edge and strings that look like the
 // marks it uses: every number comes back byte for byte, every string and key unchanged.
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';

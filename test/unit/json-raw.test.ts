@@ -1,4 +1,4 @@
-// A listing's items copied as the server sent them (src/json-raw.ts) print exactly what stringifying
+// A listing's items copied as the server sent them (src/output/json-raw.ts) print exactly what stringifying
 // them would: seeded random pages (numbers at every edge, escapes, raw UTF-8, whitespace) and the
 // cases where the bytes differ from what booking writes (a duplicate key, a key JSON.parse moves
 // first, an escape, whitespace), each compared with lossless-json as the reference.

@@ -63,7 +63,7 @@ function webhookUrl(value: string): string {
   return value;
 }
 
-// src/options.ts's secondsOption wants a value above its minimum; here 0 is meaningful (no lifecycle).
+// src/base/options.ts's secondsOption wants a value above its minimum; here 0 is meaningful (no lifecycle).
 // A tick under 10 ms is refused rather than run: the timer works in whole milliseconds, so 0.0004 s
 // would round to 0 and nothing would ever happen, while the banner claimed a change every 0.0004s.
 const MIN_TICK_SECONDS = 0.01;

@@ -3,7 +3,7 @@
 import { nonEmpty } from '../../base/options';
 import { option } from '../define';
 
-/** What the four flags give the list runner (src/commands/list-runner.ts). */
+/** What the four flags give the list runner (src/commands/shared/list-runner.ts). */
 export interface PagingRuleOptions {
   cursorPath?: string;
   cursorParam?: string;

@@ -17,7 +17,7 @@ import type { WatchEvent } from './state';
 
 export type EventWriter = RecordWriter<WatchEvent>;
 
-/** Every key an event can have (watch-state.ts's WatchEvent): --fields is checked against them. */
+/** Every key an event can have (state.ts's WatchEvent): --fields is checked against them. */
 const KEYS = ['type', 'uid', 'booking', 'changes', 'last', 'at'] as const;
 
 const KIND_WIDTH = 7;

@@ -1,7 +1,7 @@
 // `booking bookings watch`: a live view of the bookings list, as `kubectl get -w` gives for pods. It
 // walks the list (the same filters and paging as `bookings list`) every --interval and prints what
 // changed since the last walk: bookings added, changed (field: old → new) and removed. The state
-// between polls is one compact entry per booking (watch-state.ts), never a copy of a page.
+// between polls is one compact entry per booking (state.ts), never a copy of a page.
 import type { RunResult } from '../../deps';
 import { defineCommand, option, type OptionsOf } from '../../define';
 import { pagingInForce, pagingRuleOptions, pagingRules } from '../../shared/paging-options';

@@ -41,7 +41,7 @@ export async function forwardDelivery(
   body: Buffer,
   timeoutMs: number,
   signal?: AbortSignal,
-  /** This listen's loop mark (listen-loop.ts), added to the headers. */
+  /** This listen's loop mark (loop.ts), added to the headers. */
   mark?: string,
 ): Promise<ForwardResult> {
   try {

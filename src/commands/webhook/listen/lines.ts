@@ -22,7 +22,7 @@ interface DeliveryRecord {
   verdict: Verdict;
   uid: string | null;
   capture: string | null;
-  /** Which attempt of a delivery this is (listen-repeats.ts). */
+  /** Which attempt of a delivery this is (repeats.ts). */
   attempt?: Attempt;
   /** The status answered, when --respond chose it. */
   answered?: number;

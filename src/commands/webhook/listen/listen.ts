@@ -1,4 +1,4 @@
-// `booking webhook listen`: its options and examples; the receiver itself (listen-server.ts, with
+// `booking webhook listen`: its options and examples; the receiver itself (server.ts, with
 // node:http) is imported when it runs.
 import type { RunResult } from '../../deps';
 import type { Context } from '../../../context';

@@ -1,5 +1,5 @@
 // `webhook listen`: a local receiver for development. Each POST is read whole (within an in-flight
-// budget: listen-body.ts), verified over its raw bytes, saved as a capture, answered 200 or 401 and
+// budget: body.ts), verified over its raw bytes, saved as a capture, answered 200 or 401 and
 // reported in one line at once; an authentic one is then forwarded, and the forward's outcome gets a
 // line of its own when it comes (as `stripe listen` does), so a slow forward target never holds back
 // the delivery's line. Anything but a POST is answered 405; with --events, deliveries of other events

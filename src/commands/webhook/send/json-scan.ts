@@ -1,4 +1,4 @@
-// Where things are in a JSON text, by byte offset, for `send --set`'s splice (send-set.ts). The text
+// Where things are in a JSON text, by byte offset, for `send --set`'s splice (set.ts). The text
 // has been checked to be JSON (JSON.parse) before, so these walk it without validating again. Loops,
 // not recursion: a deeply nested body cannot overflow the stack.
 

@@ -1,4 +1,4 @@
-// `webhook send --scenario`: the scenario's deliveries (send-scenario.ts) signed once each, then sent
+// `webhook send --scenario`: the scenario's deliveries (scenario.ts) signed once each, then sent
 // one after the other as a sender that breaks receivers' assumptions would: each --duplicate N times,
 // byte for byte (a retry), in a --shuffle'd order (seeded, so a run can be repeated), --delay apart.
 // One line per delivery (the receiver's status and how long it took), a summary on stderr, exit 1

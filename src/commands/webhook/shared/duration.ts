@@ -1,4 +1,4 @@
-// How the webhook commands show a duration (the option parser is durationOption in src/options.ts).
+// How the webhook commands show a duration (the option parser is durationOption in src/base/options.ts).
 
 /** 1500 → "1.5 s", 250 → "250 ms", 60000 → "60 s". */
 export function formatDuration(ms: number): string {
