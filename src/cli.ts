@@ -4,7 +4,7 @@
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
-import type { IOStreams } from './output/io';
+import type { IOStreams } from './output/streams';
 import { UsageError } from './base/errors';
 import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './base/options';
 import type { CommandDeps } from './commands/deps';

@@ -1,6 +1,6 @@
 // What a command may touch: io, env, resolved global options, the abort signal, a clock, and lazy
 // getters for config and the HTTP client (loaded only by commands that use them, to keep start fast).
-import type { IOStreams } from './output/io';
+import type { IOStreams } from './output/streams';
 import type { GlobalOptions } from './base/globals';
 import type { ConfigStore, Connection } from './config/types';
 import type { HttpClient } from './http/types';

@@ -2,7 +2,8 @@
 import { CommanderError } from 'commander';
 import { buildProgram } from './cli';
 import { describeError, ExitCode } from './base/errors';
-import { systemIO, type IOStreams } from './output/io';
+import { systemIO } from './output/io';
+import type { IOStreams } from './output/streams';
 import { resolveJsonFlag } from './base/json-flag';
 import { escapeControl } from './output/escape';
 

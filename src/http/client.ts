@@ -7,7 +7,7 @@ import { Client, EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undi
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
 import type { GlobalOptions } from '../base/globals';
-import type { IOStreams } from '../output/io';
+import type { IOStreams } from '../output/streams';
 import { CliError, FailureError, InterruptedError } from '../base/errors';
 import { assertSameOrigin, joinUrl, showUrl, withQuery } from './url';
 import { assertTransportAllowed, isLoopbackHost } from '../config/transport';

@@ -8,7 +8,7 @@ import { escapeOneLine, requestName } from './failures';
 import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES, spanFingerprint } from './page-fingerprint';
 import { rawItemsOf, withRawItems } from '../output/json-raw';
 import { endOfWalk } from './walk-end';
-import { plural } from '../output/progress';
+import { plural } from '../base/words';
 import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
 
 export interface PageInfo {

@@ -5,15 +5,29 @@ import { FailureError } from '../base/errors';
 import { isLosslessNumber } from '../output/json';
 import { pagingObjects, type Scope } from './discovery';
 import { escapeOneLine, requestName } from './failures';
-import type { Page, PaginateOptions } from './paginate';
 import { OFFSET_FIELDS, PAGE_COUNT_FIELDS, PAGE_NUMBER_FIELDS, TOTAL_FIELDS } from './paging-rules';
-import { plural } from '../output/progress';
+import { plural } from '../base/words';
 
 /**
  * The body says there is more, but no next page is found in it. The items so far have been
  * handed out; a list writer ends its output whole (json included) before reporting this.
  */
 export class PagingStoppedError extends FailureError {}
+
+/** What the decision reads of the last page (paginate.ts's Page has it). */
+export interface LastPage {
+  body: unknown;
+  response: { url: URL };
+  /** The has-more flag, when the body has one that says true ("has_more: true"). */
+  more?: string;
+}
+
+/** What the decision reads of the walk's options (paginate.ts's PaginateOptions has it). */
+export interface WalkEndOptions {
+  limit?: number;
+  /** A line for stderr that is not an error. */
+  onNote?(line: string): void;
+}
 
 /** A number field of the paging objects, first found: its value and "meta.total: 45" for messages. */
 function numberField(objects: Scope[], fields: string[]): { n: number; name: string } | undefined {
@@ -71,7 +85,7 @@ function offsetNumbers(body: unknown): string | undefined {
  * No next page is named: the list ended, unless a flag or a count says more (exit 1 after the items, one
  * line naming the field and the way out). A reported total that differs from what was printed is a warning.
  */
-export function endOfWalk(page: Page, opts: PaginateOptions, walked: Walked): void {
+export function endOfWalk(page: LastPage, opts: WalkEndOptions, walked: Walked): void {
   const says = page.more ?? countSaysMore(page.body, walked);
   if (says) throw stopped(page, says, walked.items);
   const total = reportedTotal(page.body);
@@ -87,7 +101,7 @@ export function endOfWalk(page: Page, opts: PaginateOptions, walked: Walked): vo
 }
 
 /** More is said (a flag, a count) but no next page is named: one line naming the field and the ways out. */
-function stopped(page: Page, says: string, received: number): PagingStoppedError {
+function stopped(page: LastPage, says: string, received: number): PagingStoppedError {
   return new PagingStoppedError(
     `${requestName('GET', page.response.url)}: the response says there is more (${escapeOneLine(says, 80)}) but names no next page; ` +
       `stopped after ${plural(received, 'item')}. Say where the next cursor is with --cursor-path <path> (its parameter with --cursor-param <name>), ` +
@@ -95,7 +109,7 @@ function stopped(page: Page, says: string, received: number): PagingStoppedError
   );
 }
 
-function offsetNote(page: Page, numbers: string, received: number): string {
+function offsetNote(page: LastPage, numbers: string, received: number): string {
   return (
     `note: ${requestName('GET', page.response.url)}: stopped after page 1 (${plural(received, 'item')}); the response carries page or offset ` +
     `numbers (${escapeOneLine(numbers, 80)}) but names no next cursor or link, and such numbers are not followed.`

@@ -11,18 +11,9 @@
 // Nothing else builds the streams a command writes to: systemIO and testIO (src/output/io.ts) hand their raw
 // destinations to openDoor, and a later destination (the pager) is reached only through `through()`,
 // which puts the same stages, sharing the same masks, in front of it.
-import type { IOStreams, OutStream } from './io';
+import type { Destination, IOStreams, OutStream } from './streams';
 import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../base/key-mask';
 import { escapeControl } from './escape';
-
-/** Where a stream's bytes end up, and what the door must know of it. */
-export interface Destination {
-  stream: OutStream;
-  /** A terminal (or a pager on one): the escaper stage is on. */
-  isTTY: boolean;
-  /** Called once when a write to it fails (EPIPE from a pager the user quit, ENOSPC…). */
-  onFailure?(err: Error): void;
-}
 
 /** The terminal facts and stdin that go with a set of destinations. */
 export interface DoorFacts {

@@ -1,42 +1,9 @@
 // The streams a command may touch, and the terminal facts decided once per run (TTY, colour, width).
 // Commands never reach for process.stdout directly, so tests can run them with testIO() and force a
 // terminal on or off (the gh `iostreams.Test()` habit).
-import { PassThrough, type Readable } from 'node:stream';
-import { openDoor, type Destination } from './door';
-
-export interface OutStream {
-  write(chunk: string | Uint8Array): unknown;
-  /** Node's writable: true while a slow reader leaves writes queued (wait for 'drain'). */
-  readonly writableNeedDrain?: boolean;
-  once?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
-  off?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
-}
-
-export interface IOStreams {
-  stdin: Readable;
-  stdout: OutStream;
-  stderr: OutStream;
-  stdinIsTTY: boolean;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  /** Colour on stdout/stderr, decided once from flags and env (drawn by src/output/style.ts). */
-  color: boolean;
-  /** Terminal width for tables; 80 when unknown. */
-  columns: number;
-  /** Masks this key (and its encoded forms) in everything written from now on, here and through(). */
-  maskSecret(key: string): void;
-  /**
-   * Writes the key itself and a newline to stdout: the one write the key mask lets through, for
-   * `auth token`, whose point is to print it (BOOKING_API_KEY is masked from the first byte). The
-   * escaper and the failure handling still apply.
-   */
-  writeKey(key: string): void;
-  /**
-   * The same door (mask, escaper, failure handling; src/output/door.ts) in front of another stdout
-   * destination, such as a pager's stdin: the only way to write anywhere but these streams.
-   */
-  through(stdout: Destination, facts: { stderrIsTTY: boolean; color: boolean }): IOStreams;
-}
+import { PassThrough } from 'node:stream';
+import { openDoor } from './door';
+import type { IOStreams, OutStream } from './streams';
 
 interface ColorInputs {
   noColorFlag?: boolean;

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { GlobalOptions } from '../base/globals';
-import type { IOStreams } from './io';
+import type { IOStreams } from './streams';
 import { FailureError } from '../base/errors';
 import { escapeOneLine } from './escape';
 

@@ -1,6 +1,6 @@
 // Hidden prompts (API key, webhook secret) on a terminal. @inquirer/password handles raw mode and
 // masking; it is imported only when a prompt is actually shown.
-import type { IOStreams } from './io';
+import type { IOStreams } from './streams';
 import { InterruptedError, UsageError } from '../base/errors';
 import { colors } from './style';
 

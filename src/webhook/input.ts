@@ -7,7 +7,7 @@
 import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { InterruptedError, UsageError } from '../base/errors';
-import type { IOStreams } from '../output/io';
+import type { IOStreams } from '../output/streams';
 import { unreadable } from '../base/input';
 
 /** Receives each chunk; it must be consumed before returning (the memory may be reused). */

@@ -4,7 +4,7 @@
 // chunks are kept while it is read, up to SPOOL_LIMIT (beyond that the rewrite hints are skipped).
 import { closeSync } from 'node:fs';
 import { UsageError } from '../base/errors';
-import type { IOStreams } from '../output/io';
+import type { IOStreams } from '../output/streams';
 import { CaptureParser, type CaptureHead } from './capture';
 import { HAR_LIMIT } from './har';
 import {

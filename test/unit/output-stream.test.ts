@@ -2,7 +2,7 @@
 // turning between them, and stopped between slices by Ctrl-C with whole lines only behind.
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/base/errors';
-import type { OutStream } from '../../src/output/io';
+import type { OutStream } from '../../src/output/streams';
 import { writeLineBytes } from '../../src/output/stream';
 import { testContext } from '../helpers/context';
 

@@ -25,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseHttpUrl } from '../../../webhook/post';
 import { resolveSecrets } from '../shared/secret';
-import type { ListenOptions } from './listen';
+import type { ListenOptions } from './options';
 import { judgeBody } from '../../../webhook/verdict';
 import { visible } from '../../../webhook/text';
 

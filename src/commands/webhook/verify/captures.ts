@@ -19,9 +19,8 @@ import { NotRegularFile, readDelivery } from '../../../webhook/reader';
 import type { Secret } from '../../../webhook/signature';
 import { fromHeaders, judge, SecretsDigest, type Verdict } from '../../../webhook/verdict';
 import { visible } from '../../../webhook/text';
-import { resolveSecrets } from '../shared/secret';
+import { resolveSecrets, type SecretOptions } from '../shared/secret';
 import { verdictWriter, type VerdictWriter } from './output';
-import type { VerifyOptions } from './verify';
 
 /** A file to read; `inFolder`: found in a folder, so read only when it is a regular file. */
 interface Named {
@@ -35,7 +34,10 @@ interface Judged {
   key: string;
 }
 
-export async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context): Promise<number> {
+/** What the check of captures takes of `webhook verify`'s options: the secrets, and the event expected. */
+type CaptureCheck = SecretOptions & { event?: string };
+
+export async function verifyCaptures(paths: string[], opts: CaptureCheck, ctx: Context): Promise<number> {
   const secrets = await resolveSecrets(opts, ctx, paths.includes('-'));
   const out = await verdictWriter(ctx, true);
   const run = new Run(ctx, out);
