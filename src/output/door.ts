@@ -13,7 +13,7 @@
 // which puts the same stages, sharing the same masks, in front of it.
 import type { Destination, IOStreams, OutStream } from './streams';
 import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../base/key-mask';
-import { escapeControl } from './escape';
+import { escapeForTerminal } from './escape';
 
 /** The terminal facts and stdin that go with a set of destinations. */
 export interface DoorFacts {
@@ -21,19 +21,6 @@ export interface DoorFacts {
   stdinIsTTY: () => boolean;
   color: boolean;
   columns: number;
-}
-
-// Raw on a terminal: the progress line's "\r ESC[2K" and the SGR codes style.ts draws (chalk at 16
-// colours: bold, dim, their reset, red…cyan, the colour reset, the full reset). Any other ESC — an
-// OSC title, a cursor move, a blink a server slipped into a field — is escaped.
-const TERMINAL_UNSAFE =
-  /\r\x1b\[2K|\x1b\[(?:0|1|2|22|3[1-6]|39)?m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const TERMINAL_UNSAFE_ONE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-/** Text for a terminal: every character stage 2 does not let through, escaped. */
-function terminalSafe(text: string): string {
-  if (!TERMINAL_UNSAFE_ONE.test(text)) return text;
-  return text.replace(TERMINAL_UNSAFE, (m) => (m.length > 1 ? m : escapeControl(m)));
 }
 
 function maskChunk(chunk: string | Uint8Array, maskers: readonly Masker[]): string | Uint8Array {
@@ -46,7 +33,7 @@ function maskChunk(chunk: string | Uint8Array, maskers: readonly Masker[]): stri
 
 function escapeChunk(chunk: string | Uint8Array): string | Uint8Array {
   const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
-  const safe = terminalSafe(text);
+  const safe = escapeForTerminal(text);
   return safe === text ? chunk : safe;
 }
 
