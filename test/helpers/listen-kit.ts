@@ -4,9 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { runListen } from '../../src/commands/webhook/listen/listen';
 import type { ListenOptions } from '../../src/commands/webhook/listen/options';
 import { BIN, cleanEnv, ROOT } from './cli';
+import { until } from './until';
 import { makeCtx, type KitOptions } from './webhook-kit';
 
 export const LISTEN_SECRET = 'whsec_listen';
+
+const LISTENING = /Listening for deliveries on (http:\/\/127\.0\.0\.1:\d+)\//;
 
 export interface Listener {
   url: string;
@@ -19,21 +22,16 @@ export async function startListen(opts: Partial<ListenOptions>, kit: KitOptions 
   const abort = new AbortController();
   const ctx = makeCtx({ output: 'tsv', ...kit, signal: abort.signal });
   const done = runListen({ port: 0, host: '127.0.0.1', secret: LISTEN_SECRET, ...opts }, ctx);
-  for (let i = 0; i < 200; i++) {
-    const m = /Listening for deliveries on (http:\/\/127\.0\.0\.1:\d+)\//.exec(ctx.io.err());
-    if (m) return { url: `${m[1]}/webhooks`, out: ctx.io.out, err: ctx.io.err, stop: async () => (abort.abort(), (await done) ?? 0) };
-    await Promise.race([done, new Promise((r) => setTimeout(r, 10))]);
+  let ended = false;
+  const settle = () => void (ended = true);
+  done.then(settle, settle);
+  await until(() => ended || LISTENING.test(ctx.io.err()), 'listen to print its address');
+  const m = LISTENING.exec(ctx.io.err());
+  if (!m) {
+    await done; // its error, if it failed
+    throw new Error(`listen did not start: ${ctx.io.err()}`);
   }
-  throw new Error(`listen did not start: ${ctx.io.err()}`);
-}
-
-/** Waits for a condition, polling; fails after about 4 s. */
-export async function until(what: string, ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  return { url: `${m[1]}/webhooks`, out: ctx.io.out, err: ctx.io.err, stop: async () => (abort.abort(), (await done) ?? 0) };
 }
 
 export interface ListenProcess {

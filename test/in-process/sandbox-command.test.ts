@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main';
 import { testIO } from '../../src/output/io';
-
-async function waitFor<T>(read: () => T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = read();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+import { until } from '../helpers/until';
 
 describe('booking sandbox (in process)', () => {
   it('--json prints one line to read the URL, key and secret from; an abort stops it with exit 0', async () => {
     const io = testIO();
     const ac = new AbortController();
     const done = main(['sandbox', '--port', '0', '--json', '--bookings', '5', '--tick', '0'], { io, env: {}, signal: ac.signal });
-    const line = await waitFor(() => (io.out().includes('\n') ? io.out() : undefined));
+    await until(() => io.out().includes('\n'), 'the JSON line');
+    const line = io.out();
     expect(line.split('\n')).toHaveLength(2);
     const info = JSON.parse(line);
     expect(info).toMatchObject({
@@ -42,7 +34,8 @@ describe('booking sandbox (in process)', () => {
     const io = testIO();
     const ac = new AbortController();
     const done = main(['sandbox', '--port', '0', '-q', '--api-key', 'k1', '--webhook-secret', 's1'], { io, env: {}, signal: ac.signal });
-    const out = await waitFor(() => (io.out().split('\n').length > 3 ? io.out() : undefined));
+    await until(() => io.out().split('\n').length > 3, 'the banner');
+    const out = io.out();
     expect(out).toMatch(/^Booking sandbox running at http:\/\/127\.0\.0\.1:\d+\nAPI key: +k1\nSigning secret: +s1\n$/);
     const url = /at (\S+)/.exec(out)![1];
     await fetch(`${url}/api/v1/me`, { headers: { authorization: 'Bearer k1' } });
@@ -55,10 +48,10 @@ describe('booking sandbox (in process)', () => {
     const io = testIO();
     const ac = new AbortController();
     const done = main(['sandbox', '--port', '0', '--tick', '0.01'], { io, env: {}, signal: ac.signal });
-    await waitFor(() => (io.out().includes('Signing secret') ? true : undefined));
+    await until(() => io.out().includes('Signing secret'), 'the banner');
     expect(io.err()).toContain('a lifecycle change every 0.01s');
     // Seven changes make the whole cycle: at 10 ms each, well within the wait.
-    await waitFor(() => ((io.err().match(/ lifecycle /g) ?? []).length >= 7 ? true : undefined), 2_000);
+    await until(() => (io.err().match(/ lifecycle /g) ?? []).length >= 7, 'seven lifecycle changes', 2_000);
     ac.abort();
     expect(await done).toBe(0);
   });

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '../../src/webhook/signature';
 import { startSandbox } from '../../src/sandbox/server';
 import { MAX_WAITING, WebhookSender } from '../../src/sandbox/webhooks';
 import { get } from '../helpers/sandbox-http';
+import { startReceiver, type Received } from '../helpers/receiver';
+import { until } from '../helpers/until';
 
 interface Delivery {
   event: string;
@@ -16,35 +16,29 @@ interface Delivery {
   authentic: boolean;
 }
 
-/** A loopback receiver that checks each delivery's HMAC itself; `answer` picks the status. */
+/** The receiver's requests answered 2xx, each with its HMAC under `secret` checked here. */
 async function receiver(secret: string, answer: (n: number) => number = () => 204) {
-  const deliveries: Delivery[] = [];
-  let n = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const signature = String(req.headers['x-service-signature']);
-      const want = Buffer.from(`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`);
-      const authentic = want.length === signature.length && timingSafeEqual(want, Buffer.from(signature));
-      const status = answer(++n);
-      if (status < 300) {
-        deliveries.push({
-          event: String(req.headers['x-service-event']),
-          signature,
-          contentType: String(req.headers['content-type']),
-          raw,
-          body: JSON.parse(raw.toString()),
-          authentic,
-        });
-      }
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return { url, deliveries, attempts: () => n, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const rx = await startReceiver({ answer: (_request, n) => answer(n) });
+  const delivery = (r: Received): Delivery => {
+    const signature = String(r.headers['x-service-signature']);
+    const want = Buffer.from(`sha256=${createHmac('sha256', secret).update(r.body).digest('hex')}`);
+    return {
+      event: String(r.headers['x-service-event']),
+      signature,
+      contentType: String(r.headers['content-type']),
+      raw: r.body,
+      body: JSON.parse(r.body.toString()),
+      authentic: want.length === signature.length && timingSafeEqual(want, Buffer.from(signature)),
+    };
+  };
+  return {
+    url: `${rx.url}/hooks`,
+    get deliveries() {
+      return rx.received.filter((r) => r.status < 300).map(delivery);
+    },
+    attempts: () => rx.received.length,
+    close: rx.close,
+  };
 }
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -52,21 +46,16 @@ afterEach(async () => {
   await Promise.all(cleanup.splice(0).map((f) => f()));
 });
 
-async function until(cond: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('lifecycle', () => {
   it('sends all six events, signed over the exact bytes, to every webhook URL', async () => {
     const [a, b] = [await receiver('whsec_sandbox'), await receiver('whsec_sandbox')];
     cleanup.push(a.close, b.close);
     const sb = await startSandbox({ port: 0, tickSeconds: 0.05, bookings: 30, webhookUrls: [a.url, b.url] });
     cleanup.push(sb.close);
-    await until(() => new Set(a.deliveries.map((d) => d.event)).size === 6 && new Set(b.deliveries.map((d) => d.event)).size === 6, 20_000);
+    await until(
+      () => new Set(a.deliveries.map((d) => d.event)).size === 6 && new Set(b.deliveries.map((d) => d.event)).size === 6,
+      'all six events at both URLs',
+    );
     for (const d of [...a.deliveries, ...b.deliveries]) {
       expect(d.authentic).toBe(true);
       expect(d.contentType).toBe('application/json');

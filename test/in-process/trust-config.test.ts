@@ -8,9 +8,9 @@ import type { FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
 import { NO_OTHER_USER, otherUser } from '../helpers/other-user';
 import { KEY, expectNoLeaks, expectNoStack, run, runHere, show, startServer } from '../helpers/hardening-kit';
+import { skipNote } from '../helpers/skip';
 
 const intruder = otherUser();
-if (!intruder) console.warn(`trust-config: ${NO_OTHER_USER}`);
 
 describe('a config booking cannot trust', () => {
   let server: FaultServer;
@@ -97,7 +97,7 @@ describe('a config booking cannot trust', () => {
   });
 
   // Ownership by another user is checked with real processes (the rest runs in this one).
-  describe.skipIf(!intruder)('owned by another local user', () => {
+  describe.skipIf(!intruder)(skipNote('owned by another local user', intruder ? undefined : NO_OTHER_USER), () => {
     it("another user's folder (as root, the key would be left in their file): exit 2, their file unchanged", async () => {
       writeFileSync(file, planted(), { mode: 0o600 });
       chownSync(file, intruder!.uid, intruder!.gid);

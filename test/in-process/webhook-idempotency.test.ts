@@ -7,24 +7,27 @@ import { expect, it } from 'vitest';
 import { runSend } from '../../src/commands/webhook/send/send';
 import { runVerify } from '../../src/commands/webhook/verify/verify';
 import { makeCtx, tempDirsPerTest } from '../helpers/webhook-kit';
-import { LISTEN_SECRET, startListen, until } from '../helpers/listen-kit';
-import { startReceiver } from '../fixtures/webhook/receiver';
+import { LISTEN_SECRET, startListen } from '../helpers/listen-kit';
+import { until } from '../helpers/until';
+import { startReceiver } from '../helpers/receiver';
 
 const newDir = tempDirsPerTest();
 
 it('send --scenario lifecycle --duplicate 2 → listen → a receiver that counts created events: 2 bookings, and the folder shows why', async () => {
   // The app under test: a booking per booking.created it is sent, whatever it has seen before.
   let bookings = 0;
-  const app = await startReceiver((r) => {
-    if (r.headers['x-service-event'] === 'booking.created') bookings++;
-    return 200;
+  const app = await startReceiver({
+    answer: (r) => {
+      if (r.headers['x-service-event'] === 'booking.created') bookings++;
+      return 200;
+    },
   });
   const d = newDir();
-  const l = await startListen({ saveDir: d.dir, forwardTo: app.url });
+  const l = await startListen({ saveDir: d.dir, forwardTo: `${app.url}/hooks` });
   try {
     const ctx = makeCtx({ output: 'tsv', env: { BOOKING_WEBHOOK_SECRET: LISTEN_SECRET } });
     expect(await runSend({ url: l.url, scenario: 'lifecycle', duplicate: 2 }, ctx)).toBe(0);
-    await until('eight forwards', () => app.got.length === 8);
+    await until(() => app.received.length === 8, 'eight forwards');
   } finally {
     await l.stop();
     await app.close();

@@ -8,7 +8,8 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../helpers/webhook-kit';
-import { LISTEN_SECRET, startListen, until } from '../helpers/listen-kit';
+import { LISTEN_SECRET, startListen } from '../helpers/listen-kit';
+import { until } from '../helpers/until';
 
 const sign = (body: Buffer) => `sha256=${createHmac('sha256', LISTEN_SECRET).update(body).digest('hex')}`;
 
@@ -64,7 +65,7 @@ describe('what listen lets in', () => {
     // An authentic delivery of another event is the one the filter counts and answers 200.
     const other = post(l.url, Buffer.from('{"event":"booking.created"}'), { event: 'booking.created' });
     expect((await other.done).status).toBe(200);
-    await until('the unsigned delivery shown', () => l.out().includes('not-authentic'));
+    await until(() => l.out().includes('not-authentic'), 'the unsigned delivery shown');
     await l.stop();
     expect(l.out()).toMatch(/not-authentic/);
     expect(l.err()).toContain('Stopped. 1 delivery of other events answered 200 and not shown (--events).');
@@ -85,7 +86,7 @@ describe('what listen lets in', () => {
       });
       for (const event of ['booking.created', 'booking.cancelled', 'booking.cancelled'] as const)
         expect((await send({ url: l.url, event })).code).toBe(0);
-      await until('the forward', () => l.out().includes('forwarded'));
+      await until(() => l.out().includes('forwarded'), 'the forward');
       await l.stop();
       expect(
         l
@@ -188,9 +189,9 @@ describe('forwarding', () => {
       const l = await startListen({ save: false, forwardTo: `http://127.0.0.1:${(app.address() as { port: number }).port}/` });
       const sends = Array.from({ length: 15 }, () => send({ url: l.url }));
       expect((await Promise.all(sends)).map((s) => s.code)).toEqual(Array(15).fill(0));
-      await until('15 forwards held at the app', () => arrived === 15);
+      await until(() => arrived === 15, '15 forwards held at the app');
       release();
-      await until('15 forward lines', () => (l.out().match(/\tforwarded\t/g) ?? []).length === 15);
+      await until(() => (l.out().match(/\tforwarded\t/g) ?? []).length === 15, '15 forward lines');
       await l.stop();
       // Warnings are emitted on the next tick.
       await new Promise((r) => setImmediate(r));
@@ -205,7 +206,7 @@ describe('forwarding', () => {
   it('piped: a failed forward keeps the columns (status empty, the failure in the reason column)', async () => {
     const l = await startListen({ save: false, forwardTo: 'http://127.0.0.1:9/' });
     expect((await send({ url: l.url })).code).toBe(0);
-    await until('the forward line', () => l.out().includes('forward-failed'));
+    await until(() => l.out().includes('forward-failed'), 'the forward line');
     await l.stop();
     const row = l.out().split('\n')[1]!.split('\t');
     expect(row).toHaveLength(10);

@@ -12,7 +12,8 @@ import { runVerify } from '../../src/commands/webhook/verify/verify';
 import { startSandbox } from '../../src/sandbox/server';
 import { freePort } from '../helpers/doc-examples';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../helpers/webhook-kit';
-import { LISTEN_SECRET, startListen, until } from '../helpers/listen-kit';
+import { LISTEN_SECRET, startListen } from '../helpers/listen-kit';
+import { until } from '../helpers/until';
 
 const newDir = tempDirsPerTest();
 
@@ -112,7 +113,7 @@ it('--respond-delay waits before answering; Ctrl-C does not wait for it', async 
   const slow = await startListen({ saveDir: d.dir, respondDelay: 120_000 });
   const pending = send({ url: slow.url, event: 'booking.created' }).catch(() => undefined);
   // Saved before the wait for the answer begins.
-  await until('the delivery saved', () => readdirSync(d.dir).some((f) => f.endsWith('.http')));
+  await until(() => readdirSync(d.dir).some((f) => f.endsWith('.http')), 'the delivery saved');
   const stopping = Date.now();
   expect(await slow.stop()).toBe(0);
   expect(Date.now() - stopping).toBeLessThan(3000);
@@ -137,8 +138,8 @@ describe('forwarding loops', () => {
     const a = await startListen({ port: pa, save: false, forwardTo: `http://127.0.0.1:${pb}/b` });
     const b = await startListen({ port: pb, save: false, forwardTo: `http://127.0.0.1:${pa}/a` });
     expect((await send({ url: a.url, event: 'booking.created' })).code).toBe(0);
-    await until('the loop cut', () => a.err().includes('forwarding loop'));
-    await until("b's forward line", () => b.out().includes('forwarded'));
+    await until(() => a.err().includes('forwarding loop'), 'the loop cut');
+    await until(() => b.out().includes('forwarded'), "b's forward line");
     await Promise.all([a.stop(), b.stop()]);
     const verdicts = (out: string) =>
       out

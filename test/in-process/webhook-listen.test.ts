@@ -13,6 +13,7 @@ import { CaptureSaver } from '../../src/commands/webhook/listen/save';
 import { EVENTS } from '../../src/webhook/events';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../helpers/webhook-kit';
 import { LISTEN_SECRET, startListen } from '../helpers/listen-kit';
+import { until } from '../helpers/until';
 
 const SECRET = LISTEN_SECRET;
 
@@ -39,7 +40,7 @@ let recorder: Receiver;
 let recorderUrl: string;
 const recorded: Recorded[] = [];
 beforeAll(async () => {
-  recorder = await startReceiver({ status: 202, into: recorded as Received[] });
+  recorder = await startReceiver({ answer: 202, into: recorded as Received[] });
   recorderUrl = `${recorder.url}/app/hooks?x=1`;
 });
 afterAll(() => recorder.close());
@@ -255,7 +256,7 @@ describe('forwarding', () => {
       const l = await startListen({ saveDir: d.dir, forwardTo: target }, { output: 'ndjson' });
       expect((await send({ url: l.url, event: 'booking.confirmed' })).code).toBe(0);
       // The forward is under way and held: the delivery's line is out already, the forward's is not.
-      for (let i = 0; i < 200 && !(arrived && l.out()); i++) await new Promise((r) => setTimeout(r, 10));
+      await until(() => Boolean(arrived && l.out()), 'the forward and its line');
       expect(arrived).toBe(true);
       const first = l
         .out()
@@ -264,7 +265,7 @@ describe('forwarding', () => {
         .map((x) => JSON.parse(x));
       expect(first).toMatchObject([{ type: 'delivery', event: 'booking.confirmed', authentic: true, uid: expect.stringMatching(/^bk_/) }]);
       release();
-      for (let i = 0; i < 200 && l.out().split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      await until(() => l.out().split('\n').length >= 3, 'two lines');
       await l.stop();
       const lines = l
         .out()
@@ -331,7 +332,7 @@ describe('listen: start and stop', () => {
       };
       pump();
     });
-    for (let i = 0; i < 200 && !l.err().includes('refused'); i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => l.err().includes('refused'), 'the refusal');
     await l.stop();
     expect(l.err()).toContain('warning: refused a body over 64 MiB from 127.0.0.1.');
     expect(l.err()).not.toContain('error:');

@@ -1,7 +1,7 @@
 // Secret rotation: several secrets (--secret-file repeated, a file with one secret a line, the
 // environment one a line, --secret repeated); a delivery signed with any of them is authentic and the
 // verdict names the one that matched; one signed with none is not; send signs with the first.
-import { createServer, type Server } from 'node:http';
+import { startReceiver, type Receiver } from '../helpers/receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSend } from '../../src/commands/webhook/send/send';
 import { runVerify, type VerifyOptions } from '../../src/commands/webhook/verify/verify';
@@ -130,26 +130,20 @@ describe('verify with several secrets', () => {
 });
 
 describe('listen and send with several secrets', () => {
-  let server: Server;
+  let receiver: Receiver;
   let url: string;
-  const got: { sig: string; body: string }[] = [];
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
-      let body = '';
-      for await (const c of req) body += c;
-      got.push({ sig: String(req.headers['x-service-signature']), body });
-      res.writeHead(200).end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+    receiver = await startReceiver();
+    url = `${receiver.url}/hooks`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => receiver.close());
 
   it('send signs with the first secret and says so', async () => {
     const ctx = makeCtx({ output: 'json' });
     const code = await runSend({ url, event: 'booking.created', secretFile: [tmp.path('new.txt'), tmp.path('old.txt')] }, ctx);
     expect(code).toBe(0);
-    expect(got.at(-1)!.sig).toBe(sign(got.at(-1)!.body, NEW));
+    const last = receiver.received.at(-1)!;
+    expect(last.headers['x-service-signature']).toBe(sign(last.body.toString(), NEW));
     expect(ctx.io.err()).toBe(`Signing with the first of 2 secrets: ${tmp.path('new.txt')}.\n`);
   });
 

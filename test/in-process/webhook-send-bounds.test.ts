@@ -6,18 +6,18 @@ import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'no
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
 import { makeCtx, tempDirsPerTest } from '../helpers/webhook-kit';
-import { startReceiver, type Receiver } from '../fixtures/webhook/receiver';
+import { startReceiver, type Receiver } from '../helpers/receiver';
 
 let receiver: Receiver;
 let url: string;
 const got: Buffer[] = [];
 beforeAll(async () => {
   receiver = await startReceiver();
-  url = receiver.url;
+  url = `${receiver.url}/hooks`;
 });
 afterAll(() => receiver.close());
 beforeEach(() => {
-  receiver.got.splice(0);
+  receiver.received.splice(0);
   got.splice(0);
 });
 const newDir = tempDirsPerTest();
@@ -25,7 +25,7 @@ const newDir = tempDirsPerTest();
 async function send(opts: Partial<SendOptions>) {
   const ctx = makeCtx({ output: 'tsv' });
   const code = await runSend({ url, secret: 'whsec_bounds', event: 'booking.created', ...opts } as SendOptions, ctx);
-  got.push(...receiver.got.splice(0).map((r) => r.body));
+  got.push(...receiver.received.splice(0).map((r) => r.body));
   return { code, out: ctx.io.out(), err: ctx.io.err() };
 }
 
@@ -65,7 +65,7 @@ describe('bodies over the limit', () => {
       exitCode: 2,
       message: expect.stringContaining('the body is over 64 MiB, the most send reads; nothing was sent'),
     });
-    expect(receiver.got).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('--request with a body over 64 MiB: exit 2 before connecting', async () => {
@@ -79,7 +79,7 @@ describe('bodies over the limit', () => {
       exitCode: 2,
       message: expect.stringContaining('is larger than a capture may be (a body of at most 64 MiB'),
     });
-    expect(receiver.got).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
   });
 });
 
@@ -93,5 +93,5 @@ it('a replayed capture with a control byte in a header value: exit 2 naming the 
     exitCode: 2,
     message: expect.stringContaining('its Content-Type header has a control byte (0x0b)'),
   });
-  expect(receiver.got).toHaveLength(0);
+  expect(receiver.received).toHaveLength(0);
 });

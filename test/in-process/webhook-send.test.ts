@@ -19,7 +19,7 @@ const got: Got[] = [];
 let receiver: Receiver;
 let url: string;
 beforeAll(async () => {
-  receiver = await startReceiver({ status: 200, into: got as Received[] });
+  receiver = await startReceiver({ into: got as Received[] });
   url = `${receiver.url}/hooks`;
 });
 afterAll(() => receiver.close());

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cleanEnv, tempConfigDir } from '../helpers/cli';
 import { expectNoStack, runHere } from '../helpers/hardening-kit';
+import { until } from '../helpers/until';
 
 const KEY = 'sk_test_bounded';
 const WIDE = '漢字'.repeat(6_000); // 12,000 characters, 24 KB of UTF-8... and 24,000 columns
@@ -54,11 +55,6 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** Resolves once `ok()` holds (checked every 20 ms): a wait for a condition, not for a time. */
-async function until(ok: () => boolean): Promise<void> {
-  while (!ok()) await new Promise((r) => setTimeout(r, 20));
-}
-
 /** CPU time (user + system, all threads) the process has used, in clock ticks (1/100 s on Linux). */
 function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -81,7 +77,7 @@ async function interrupt(args: string[], ready: (child: { stdout: string; pid: n
   const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   let exited = false;
   void closed.then(() => (exited = true));
-  await until(() => exited || ready(seen));
+  await until(() => exited || ready(seen), 'the process to say it is ready');
   const signalled = performance.now();
   child.kill(sig);
   const code = await closed;

@@ -17,6 +17,7 @@ import {
   startServer,
   show,
 } from '../helpers/hardening-kit';
+import { until } from '../helpers/until';
 
 const COUNT = 600;
 const PAGE = 20;
@@ -57,11 +58,6 @@ function start(args: string[], env: Record<string, string>): Live {
     },
     done,
   };
-}
-
-/** Resolves once `ok()` holds (checked every 20 ms): a wait for a condition, not for a time. */
-async function until(ok: () => boolean): Promise<void> {
-  while (!ok()) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** A shell pipeline as a user types it; the CLI's own exit status comes back through PIPESTATUS. */
@@ -133,7 +129,7 @@ describe('ending early', () => {
           const n = server.requests.length;
           if (n !== seen) [seen, since] = [n, Date.now()];
           return n >= COUNT / PAGE || (n > 0 && Date.now() - since >= 300);
-        });
+        }, 'every page asked for, or the pipe full');
         writeFileSync(gate, '');
         const r = await running;
         expect(r.cliCode, r.err).toBe(0);
@@ -184,7 +180,7 @@ describe('ending early', () => {
       const waiting = start(['bookings', 'list', '-o', 'ndjson'], env());
       await waiting.lines(2 * PAGE);
       // The 429 has been asked for: the CLI is (about to be) waiting out its Retry-After.
-      await until(() => server.requests.some((q) => q.page === 2));
+      await until(() => server.requests.some((q) => q.page === 2), 'page 2 asked for');
       waiting.signal('SIGINT');
       const r1 = await waiting.done;
       expect(r1.code, show(r1)).toBe(130);
@@ -194,7 +190,7 @@ describe('ending early', () => {
       server.setFaults((r) => (r.route === 'list' && r.page === 1 ? { kind: 'stall' } : undefined));
       const stalled = start(['bookings', 'list', '-o', 'ndjson'], env());
       await stalled.lines(PAGE);
-      await until(() => server.requests.some((q) => q.page === 1));
+      await until(() => server.requests.some((q) => q.page === 1), 'page 1 asked for');
       stalled.signal('SIGINT');
       const r2 = await stalled.done;
       expect(r2.code, show(r2)).toBe(130);

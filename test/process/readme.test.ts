@@ -9,6 +9,7 @@ import { main } from '../../src/main';
 import { testIO } from '../../src/output/io';
 import { ROOT } from '../helpers/cli';
 import { docRunner, freePort, shLines, type DocRunner } from '../helpers/doc-examples';
+import { until } from '../helpers/until';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const twoMinutes = readme.slice(readme.indexOf('## Two minutes'), readme.indexOf('## Commands'));
@@ -39,7 +40,7 @@ describe('README', () => {
     const io = testIO();
     sandbox = main(['sandbox', '--port', String(ports[4010]), '--tick', '0'], { io, env: {}, signal: stopSandbox.signal });
     // Listening once it prints its address (a refused connection to loopback is not retried).
-    while (!io.out().includes(`127.0.0.1:${ports[4010]}`)) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => io.out().includes(`127.0.0.1:${ports[4010]}`), 'the sandbox banner');
     runner = docRunner(ports, { BOOKING_CONFIG_DIR: config });
     const lines = shLines(twoMinutes);
     expect(lines.join('\n')).toMatch(/login[\s\S]*whoami[\s\S]*bookings list[\s\S]*webhook listen[\s\S]*webhook send[\s\S]*webhook verify/);

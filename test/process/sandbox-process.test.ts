@@ -2,6 +2,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCli } from '../helpers/cli';
+import { until } from '../helpers/until';
 
 function startProcess(args: string[]): {
   child: ChildProcessWithoutNullStreams;
@@ -42,7 +43,7 @@ describe('booking sandbox process', () => {
       const r = await fetch(`${info.base_url}/api/v1/me`, { headers: { authorization: `Bearer ${info.api_key}` } });
       expect(r.status).toBe(200);
       // Until the first lifecycle line (bounded by the test's timeout, not a count a loaded machine may exhaust).
-      while (!p.stderr().includes('lifecycle booking.')) await new Promise((res) => setTimeout(res, 10));
+      await until(() => p.stderr().includes('lifecycle booking.'), 'a lifecycle line');
       p.child.kill(signal);
       expect(await p.exit).toBe(0);
       expect(alive(p.child.pid!)).toBe(false);

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ROOT, cleanEnv, runCli, tempConfigDir } from '../helpers/cli';
 import { NO_OTHER_USER, otherUser } from '../helpers/other-user';
+import { skipNote } from '../helpers/skip';
 
 const intruder = otherUser();
-if (!intruder) console.warn(`trust-cache: ${NO_OTHER_USER}`);
 
 const dirs: { cleanup(): void }[] = [];
 afterEach(() => {
@@ -117,7 +117,7 @@ describe('a planted code cache', () => {
     await expectIgnored(p, { untouched: elsewhere });
   });
 
-  describe.skipIf(!intruder)('owned by another local user', () => {
+  describe.skipIf(!intruder)(skipNote('owned by another local user', intruder ? undefined : NO_OTHER_USER), () => {
     it('their folder (0755): never loaded, nothing written into it', async () => {
       const p = await plantedCache();
       chownSync(p.folder, intruder!.uid, intruder!.gid);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
 import { docRunner, freePort, shLines, type DocRunner } from '../helpers/doc-examples';
-import { until } from '../helpers/listen-kit';
+import { until } from '../helpers/until';
 import { fixture } from '../helpers/webhook-kit';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 
@@ -30,7 +30,7 @@ describe('docs/webhooks.md', () => {
   });
 
   it('every sh example runs as printed and exits 0', async () => {
-    app = await startReceiver({ status: 204 });
+    app = await startReceiver({ answer: 204 });
     runner = docRunner({
       8787: await freePort(),
       8788: await freePort(),
@@ -51,7 +51,7 @@ describe('docs/webhooks.md', () => {
     // The retries section: the sandbox's third attempt of a delivery, answered 200 (tsv: attempt,
     // first capture, answered status at the end of the line).
     const retries = runner.started.find((b) => b.child.spawnargs.join(' ').includes('--respond 500'))!;
-    await until('a third attempt answered 200', () => /\t3\t[^\t]+\.http\t200\n/.test(retries.output()));
+    await until(() => /\t3\t[^\t]+\.http\t200\n/.test(retries.output()), 'a third attempt answered 200');
     for (const { child } of runner.started) {
       const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
       child.kill('SIGINT');

@@ -3,12 +3,12 @@
 import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT } from '../helpers/cli';
-import { startReceiver } from '../fixtures/webhook/receiver';
+import { startReceiver } from '../helpers/receiver';
 
 it('SIGINT during --delay: exit 130 within a second, one delivery made', async () => {
   const receiver = await startReceiver();
   try {
-    const child = spawn(process.execPath, [BIN, 'webhook', 'send', receiver.url, '--scenario', 'lifecycle', '--delay', '60s'], {
+    const child = spawn(process.execPath, [BIN, 'webhook', 'send', `${receiver.url}/hooks`, '--scenario', 'lifecycle', '--delay', '60s'], {
       cwd: ROOT,
       env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 'whsec_signal' }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -21,7 +21,7 @@ it('SIGINT during --delay: exit 130 within a second, one delivery made', async (
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(Date.now() - sent).toBeLessThan(1500);
-    expect(receiver.got).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
     expect(out.split('\t')[1]).toBe('booking.created');
   } finally {
     await receiver.close();

@@ -8,24 +8,26 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../helpers/webhook-kit';
-import { startReceiver, type Receiver } from '../fixtures/webhook/receiver';
+import { startReceiver, type Receiver } from '../helpers/receiver';
 import { testContext } from '../helpers/context';
+import { until } from '../helpers/until';
+import { skipNote } from '../helpers/skip';
 
 const SECRET = 'whsec_scenario';
 const sign = (body: Buffer | string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 let receiver: Receiver;
 let status = 200;
-beforeAll(async () => (receiver = await startReceiver(() => status)));
+beforeAll(async () => (receiver = await startReceiver({ answer: () => status })));
 afterAll(() => receiver.close());
 beforeEach(() => {
-  receiver.got.splice(0);
+  receiver.received.splice(0);
   status = 200;
 });
 const newDir = tempDirsPerTest();
 
 async function send(opts: Partial<SendOptions>, kit: KitOptions = {}) {
   const ctx = makeCtx({ output: 'tsv', now: new Date('2026-11-25T12:00:00Z'), env: { BOOKING_WEBHOOK_SECRET: SECRET }, ...kit });
-  const code = await runSend({ url: receiver.url, ...opts } as SendOptions, ctx);
+  const code = await runSend({ url: `${receiver.url}/hooks`, ...opts } as SendOptions, ctx);
   return { code, out: ctx.io.out(), err: ctx.io.err() };
 }
 type Payload = {
@@ -34,7 +36,7 @@ type Payload = {
   created_at: string;
   data: { booking: Record<string, string>; previous?: Record<string, string> };
 };
-const payloads = () => receiver.got.map((g) => JSON.parse(g.body.toString()) as Payload);
+const payloads = () => receiver.received.map((g) => JSON.parse(g.body.toString()) as Payload);
 
 describe('named scenarios', () => {
   it('lifecycle: created → confirmed → rescheduled → completed, one booking, fresh event ids, times in order', async () => {
@@ -56,7 +58,7 @@ describe('named scenarios', () => {
     expect(Date.parse(p[2]!.data.booking.start) - Date.parse(p[1]!.data.booking.start)).toBe(86_400_000);
     expect(p[3]!.created_at).toBe(p[3]!.data.booking.end);
     expect(Date.parse(p[3]!.created_at)).toBeLessThan(Date.parse('2026-11-25T12:00:00Z'));
-    for (const g of receiver.got) expect(g.headers['x-service-signature']).toBe(sign(g.body));
+    for (const g of receiver.received) expect(g.headers['x-service-signature']).toBe(sign(g.body));
     // tsv: status, event, step, copy, ms, id
     expect(
       r.out
@@ -84,7 +86,7 @@ describe('named scenarios', () => {
   it('--duplicate 2: each delivery twice, byte-identical with the same signature, the copy right after', async () => {
     const r = await send({ scenario: 'cancel', duplicate: 2 }, { output: 'table' });
     expect(r.code).toBe(0);
-    const g = receiver.got;
+    const g = receiver.received;
     expect(g).toHaveLength(4);
     expect(g[1]!.body.equals(g[0]!.body)).toBe(true);
     expect(g[1]!.headers['x-service-signature']).toBe(g[0]!.headers['x-service-signature']);
@@ -95,7 +97,7 @@ describe('named scenarios', () => {
 
   it('--shuffle --seed S: out of order, the same order again with the same seed', async () => {
     const order = async (seed: string) => {
-      receiver.got.splice(0);
+      receiver.received.splice(0);
       const r = await send({ scenario: 'lifecycle', duplicate: 2, shuffle: true, seed });
       expect(r.err).toContain(`shuffled (--seed ${seed} repeats the order)`);
       return r.out
@@ -112,7 +114,7 @@ describe('named scenarios', () => {
     status = 500;
     const r = await send({ scenario: 'cancel' });
     expect(r.code).toBe(1);
-    expect(receiver.got).toHaveLength(2);
+    expect(receiver.received).toHaveLength(2);
     expect(r.err).toBe('cancel: 2 deliveries (2 steps): 0 answered 2xx, 2 did not.\n');
   });
 
@@ -120,18 +122,18 @@ describe('named scenarios', () => {
     const abort = new AbortController();
     const started = Date.now();
     const run = send({ scenario: 'lifecycle', delay: 60_000 }, { signal: abort.signal });
-    while (receiver.got.length < 1) await new Promise((r) => setTimeout(r, 5));
+    await until(() => receiver.received.length >= 1, 'the first delivery');
     abort.abort();
     await expect(run).rejects.toMatchObject({ exitCode: 130 });
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(receiver.got).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
   });
 });
 
 describe('the shaping flags', () => {
   const shaped = async (globals: { jq?: string; fields?: string[] }) => {
     const ctx = testContext({ env: { BOOKING_WEBHOOK_SECRET: SECRET }, globals });
-    const code = await runSend({ url: receiver.url, scenario: 'cancel' } as SendOptions, ctx).catch(
+    const code = await runSend({ url: `${receiver.url}/hooks`, scenario: 'cancel' } as SendOptions, ctx).catch(
       (e: { exitCode?: number }) => e.exitCode,
     );
     return { code, out: ctx.io.out() };
@@ -143,9 +145,9 @@ describe('the shaping flags', () => {
   });
 
   it('a --fields typo is exit 2 before anything is sent', async () => {
-    receiver.got.splice(0);
+    receiver.received.splice(0);
     expect((await shaped({ fields: ['nosuch'] })).code).toBe(2);
-    expect(receiver.got).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
   });
 });
 
@@ -161,7 +163,7 @@ describe('scenario files', () => {
     );
     const r = await send({ scenario: d.path('steps.json'), set: ['data.booking.title=Intro'] });
     expect(r.code).toBe(0);
-    const bodies = receiver.got.map((g) => g.body.toString());
+    const bodies = receiver.received.map((g) => g.body.toString());
     expect(payloads().map((x) => [x.event, x.data.booking.title, x.data.booking.reason])).toEqual([
       ['booking.created', 'Intro', undefined],
       ['booking.cancelled', 'Intro', 'no longer needed'],
@@ -192,7 +194,7 @@ describe('scenario files', () => {
     const d = newDir();
     writeFileSync(d.path('steps.json'), text);
     await expect(send({ scenario: d.path('steps.json') })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(message) });
-    expect(receiver.got).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('an unknown name, or --event beside --scenario: exit 2', async () => {
@@ -242,11 +244,11 @@ describe('--print-curl', () => {
       /^printf '\\055\{"id".*' \| curl -sS --data-binary @- -H 'Content-Type: application\/json; charset=utf-8' -H 'X-Trace: a'\\''b "c" \$HOME `x`' /,
     );
     expect(r.out).toMatch(/^[\x20-\x7e]*\n$/);
-    expect(receiver.got).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
   });
 
   it.skipIf(!curl)(
-    "run by a real curl, it sends the body byte for byte with the capture's headers (skipped when curl is not installed)",
+    skipNote("run by a real curl, it sends the body byte for byte with the capture's headers", curl ? undefined : 'curl not installed'),
     async () => {
       const d = newDir();
       writeFileSync(d.path('cap.http'), capture);
@@ -256,7 +258,7 @@ describe('--print-curl', () => {
         const child = spawn('sh', ['-c', r.out], { stdio: 'ignore' });
         child.on('exit', (code: number) => (code === 0 ? resolve() : reject(new Error(`curl exited ${code}`))));
       });
-      const g = receiver.got[0]!;
+      const g = receiver.received[0]!;
       expect(g.body.equals(body)).toBe(true);
       expect(g.headers).toMatchObject({
         'content-type': 'application/json; charset=utf-8',

@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { missingKeyringTools, startKeyringSession } from '../../scripts/keyring-session.mjs';
 import { runCli, runCliTty, tempConfigDir } from '../helpers/cli';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
+import { skipNote } from '../helpers/skip';
 
 const KEY = 'sk_test_secret_service_4321';
 const missing = missingKeyringTools();
-const why = `skipped: ${missing.join(', ')} not installed (apt-get install gnome-keyring dbus, as .ci/run does)`;
-if (missing.length > 0) console.warn(`keyring-secret-service.test.ts ${why}`);
+const why = missing.length > 0 ? `${missing.join(', ')} not installed (apt-get install gnome-keyring dbus, as .ci/run does)` : undefined;
 
-describe.skipIf(missing.length > 0)('against a real Secret Service (gnome-keyring in a private D-Bus session)', () => {
+describe.skipIf(why !== undefined)(skipNote('against a real Secret Service (gnome-keyring in a private D-Bus session)', why), () => {
   let session: { bus: string; stop(): void } | undefined;
   let bus: string;
   let server: ShapeServer;
@@ -70,8 +70,4 @@ describe.skipIf(missing.length > 0)('against a real Secret Service (gnome-keyrin
     expect(entryInKeyring()).toBeNull();
     expect((await runCli(['auth', 'token'], { env: env(), timeoutMs: 30_000 })).code).toBe(3);
   }, 90_000);
-});
-
-describe.skipIf(missing.length === 0)('against a real Secret Service', () => {
-  it.skip(why, () => {});
 });

@@ -23,6 +23,7 @@ import { main } from '../../src/main';
 import { signatureHeader } from '../../src/webhook/signature';
 import { cleanEnv, runCliTty } from '../helpers/cli';
 import { HOSTILE_KEY, HOSTILE_TEXT, URL_PASSWORD, leaksIn, startHostileServer } from '../helpers/hostile-server';
+import { until } from '../helpers/until';
 
 const SECRET = 'whsec_matrix_0123456789';
 const root = mkdtempSync(join(tmpdir(), 'booking-matrix-'));
@@ -54,7 +55,7 @@ const RECORDS: Record<string, RecordRow> = {
   'bookings watch': {
     args: () => ['bookings', 'watch', '--initial', '--interval', '2'],
     field: 'uid',
-    during: async (_stderr, stdout) => until(() => stdout() !== ''),
+    during: async (_stderr, stdout) => until(() => stdout() !== '', 'a first record'),
   },
   'event-types': { args: () => ['event-types'], field: 'slug' },
   api: { args: () => ['api', '/api/v1/me'], field: 'name', refuses: ['table', 'tsv', 'ndjson'] },
@@ -72,16 +73,16 @@ const RECORDS: Record<string, RecordRow> = {
     args: (w) => ['webhook', 'listen', '--port', '0', '--no-save', '--forward-to', w.url.replace('http://', `http://ada:${URL_PASSWORD}@`)],
     field: 'event',
     during: async (stderr, stdout) => {
-      await until(() => /Listening for deliveries on (http:\/\/\S+)\//.test(stderr()));
+      await until(() => /Listening for deliveries on (http:\/\/\S+)\//.test(stderr()), 'listen to print its address');
       const at = /Listening for deliveries on (http:\/\/\S+)\//.exec(stderr())![1]!;
       await post(`${at}/hooks`, deliveryBody());
-      await until(() => stdout() !== '');
+      await until(() => stdout() !== '', 'a first record');
     },
   },
   sandbox: {
     args: () => ['sandbox', '--port', '0', '--tick', '0', '-q'],
     field: 'port',
-    during: async (_stderr, stdout) => until(() => stdout() !== ''),
+    during: async (_stderr, stdout) => until(() => stdout() !== '', 'a first record'),
   },
 };
 
@@ -162,14 +163,6 @@ async function run(args: string[], mode: Mode, row?: RecordRow): Promise<Run> {
   const code = await done;
   const paged = existsSync(pagerOut) ? readFileSync(pagerOut, 'utf8') : '';
   return { code, stdout: io.out(), stderr: io.err(), paged };
-}
-
-/** Waits for a condition (never a fixed sleep): checked every few milliseconds, up to 10 s. */
-async function until(ok: () => boolean): Promise<void> {
-  for (const started = Date.now(); !ok(); ) {
-    if (Date.now() - started > 10_000) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 function deliveryBody(): string {

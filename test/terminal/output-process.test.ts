@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cleanEnv, runCli, runCliTty, tempConfigDir } from '../helpers/cli';
 import { startOutputServer, type OutputServer } from '../helpers/output-server';
+import { until } from '../helpers/until';
 
 let server: OutputServer;
 const cfg = tempConfigDir();
@@ -226,8 +227,7 @@ describe('the pager', () => {
     expect(r.code, r.output).toBe(130);
     expect(r.output).toContain('error: interrupted');
     // Waited for, not slept on: the pager notes the signal as soon as it runs again.
-    for (let waited = 0; !existsSync(noted) && waited < 5000; waited += 20) await new Promise((done) => setTimeout(done, 20));
-    expect(existsSync(noted), 'the pager got SIGTERM').toBe(true);
+    await until(() => existsSync(noted), 'the pager to note its SIGTERM', 5_000);
   });
   it('never pages piped output', async () => {
     server.mode = { kind: 'pages', total: 5, pageSize: 100 };

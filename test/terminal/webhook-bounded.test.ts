@@ -11,21 +11,13 @@ import { CAPTURE_LIMIT } from '../../src/webhook/capture';
 import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
 import { runMain } from '../helpers/in-process';
 import { fixture, tempDir } from '../helpers/webhook-kit';
+import { until } from '../helpers/until';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 const SECRET_FILE = fixture('secret.txt');
 // Through bash, as the other FIFO tests make theirs.
 const mkfifo = (path: string) => expect(spawnSync('bash', ['-c', 'mkfifo "$1"', 'mkfifo', path]).status).toBe(0);
-
-/** Waits for a condition, polling; a loaded machine can take seconds to start node, so up to 20 s. */
-async function until(what: string, ok: () => boolean): Promise<void> {
-  for (const end = Date.now() + 20_000; Date.now() < end; ) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Whether process `pid` has `path` open (Linux: /proc/PID/fd). */
 function holdsOpen(pid: number, path: string): boolean {
@@ -72,7 +64,7 @@ describe('--secret-file that never ends or never starts', () => {
     mkfifo(fifo);
     const p = start(['--request', fixture('capture-crlf.http'), '--secret-file', fifo]);
     // Opened (without blocking) and waited on: the moment the old code hung in the thread pool.
-    await until('the FIFO held open', () => holdsOpen(p.child.pid!, fifo));
+    await until(() => holdsOpen(p.child.pid!, fifo), 'the FIFO held open');
     const { code, ms } = await interrupt(p);
     expect(code).toBe(130);
     expect(ms).toBeLessThan(1000);
@@ -106,7 +98,7 @@ describe('--secret-file that never ends or never starts', () => {
     const fifo = tmp.path('late-secret-fifo');
     mkfifo(fifo);
     const p = start(['--request', fixture('capture-crlf.http'), '--secret-file', fifo]);
-    await until('the FIFO held open', () => holdsOpen(p.child.pid!, fifo));
+    await until(() => holdsOpen(p.child.pid!, fifo), 'the FIFO held open');
     spawnSync('bash', ['-c', `cat '${SECRET_FILE}' > '${fifo}'`]);
     expect(await p.exit).toBe(0);
     expect(p.out()).toMatch(/^authentic\t/);
@@ -146,7 +138,7 @@ describe('captures that could hang', () => {
     const fifo = tmp.path('capture-fifo');
     mkfifo(fifo);
     const p = start(['--request', fixture('capture-crlf.http'), fixture('capture-tampered.http'), fifo, '--secret-file', SECRET_FILE]);
-    await until('the FIFO held open', () => holdsOpen(p.child.pid!, fifo));
+    await until(() => holdsOpen(p.child.pid!, fifo), 'the FIFO held open');
     const { code, ms } = await interrupt(p);
     expect(code).toBe(130);
     expect(ms).toBeLessThan(1000);
@@ -162,7 +154,7 @@ describe('captures that could hang', () => {
     const fifo = tmp.path('capture-fifo-json');
     mkfifo(fifo);
     const p = start(['--request', fixture('capture-crlf.http'), fifo, '--secret-file', SECRET_FILE, '-o', 'json']);
-    await until('the FIFO held open', () => holdsOpen(p.child.pid!, fifo));
+    await until(() => holdsOpen(p.child.pid!, fifo), 'the FIFO held open');
     expect((await interrupt(p)).code).toBe(130);
     const out = p.out();
     expect(out.startsWith('[\n  {\n') && out.endsWith('\n  }\n'), out).toBe(true);
