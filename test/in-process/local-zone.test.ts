@@ -1,7 +1,9 @@
 // The zone named in a table's time header: TZ as set, else the system's zone file, and Intl (whose
 // first use costs ~25 ms) only for what neither names.
-import { readlinkSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localZoneName } from '../../src/output/columns';
 
 const saved = process.env.TZ;
@@ -24,19 +26,50 @@ describe('localZoneName', () => {
   });
 
   it('asks Intl for a TZ that is no zone name', () => {
-    for (const tz of ['', 'UTC0', '../etc/passwd']) {
-      process.env.TZ = tz;
-      expect(localZoneName(), tz).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'local');
+    // Intl answers a zone no rule here could make up: the answer can only have come from it.
+    const asked = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      timeZone: 'Test/Asked_Intl',
+    } as Intl.ResolvedDateTimeFormatOptions);
+    try {
+      for (const tz of ['', 'UTC0', '../etc/passwd', 'Not/A_Zone_Anywhere']) {
+        process.env.TZ = tz;
+        expect(localZoneName(), tz).toBe('Test/Asked_Intl');
+      }
+    } finally {
+      asked.mockRestore();
     }
   });
 
-  it("without TZ, names the system's zone file", () => {
+  it("without TZ, names the zone the system's link points to in the zone database", () => {
     delete process.env.TZ;
-    let link: string | undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'booking-zone-'));
     try {
-      link = readlinkSync('/etc/localtime');
-    } catch {}
-    const at = link?.indexOf('zoneinfo/') ?? -1;
-    expect(localZoneName()).toBe(at >= 0 ? link!.slice(at + 9) : Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const link = join(dir, 'localtime');
+      // The link's target need not exist: the name is read from the link, not from the file.
+      symlinkSync('/usr/share/zoneinfo/Asia/Kolkata', link);
+      expect(localZoneName(link)).toBe('Asia/Kolkata');
+      const macos = join(dir, 'localtime-macos');
+      symlinkSync('/var/db/timezone/zoneinfo/America/Argentina/Buenos_Aires', macos);
+      expect(localZoneName(macos)).toBe('America/Argentina/Buenos_Aires');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without TZ, a link outside the zone database (or none) is not taken for a zone name: Intl is asked', () => {
+    delete process.env.TZ;
+    const dir = mkdtempSync(join(tmpdir(), 'booking-zone-'));
+    const asked = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      timeZone: 'Test/Asked_Intl',
+    } as Intl.ResolvedDateTimeFormatOptions);
+    try {
+      const odd = join(dir, 'localtime');
+      symlinkSync('/etc/my-own-zone', odd);
+      expect(localZoneName(odd)).toBe('Test/Asked_Intl');
+      expect(localZoneName(join(dir, 'missing'))).toBe('Test/Asked_Intl');
+    } finally {
+      asked.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
