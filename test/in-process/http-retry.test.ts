@@ -1,8 +1,9 @@
 // Retries as the user experiences them: which failures are repeated, how long the client waits, and
 // what is left when it gives up. Waits are recorded by the rig, not slept.
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffMs, retryAfterMs } from '../../src/http/retry';
+import { backoffMs, retryAfterMs, sleep, type Sleep } from '../../src/http/retry';
 import { closeRigs, failure, rig, type Rig } from '../helpers/http-mock';
+import { until } from '../helpers/until';
 
 let r: Rig | undefined;
 afterEach(closeRigs);
@@ -74,9 +75,13 @@ describe('retries of a GET', () => {
   });
 
   it('Ctrl-C during a wait is an interruption (exit 130)', async () => {
-    r = rig(() => ({ status: 503 }), { client: { sleep: undefined, retryBaseMs: 60_000 } });
+    // The client's own sleep, told apart only by saying when it has begun: Ctrl-C comes then.
+    let waiting = false;
+    const sleepSaying: Sleep = (ms, signal) => ((waiting = true), sleep(ms, signal));
+    r = rig(() => ({ status: 503 }), { client: { sleep: sleepSaying, retryBaseMs: 60_000 } });
     const pending = failure(r.client.get('/api/v1/me'));
-    setTimeout(() => r!.abort.abort(), 20);
+    await until(() => waiting, 'the wait before a retry');
+    r.abort.abort();
     expect((await pending).exitCode).toBe(130);
   });
 });

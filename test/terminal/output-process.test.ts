@@ -33,15 +33,18 @@ interface Ended {
   ms: number;
 }
 
-const MARKER = join(ROOT, 'test', 'helpers', 'started-marker.cjs');
+const CTRL_C_READY = join(ROOT, 'test', 'helpers', 'ctrl-c-ready.cjs');
+
+/** As soon as bin/booking.js has put its Ctrl-C handler in place, while the program still loads. */
+const HANDLER_IN_PLACE = 'handler in place';
 
 /**
- * The CLI on pipes; SIGINT once `signalWhen` says so from stdout so far, or `afterStartMs` after node
- * has started running JavaScript (the marker on fd 3: before it, node's own start-up, no handler of
- * any program can be in place).
+ * The CLI on pipes; SIGINT once `signalWhen` says so from stdout so far, or, given HANDLER_IN_PLACE,
+ * once the process says its handler is there (helpers/ctrl-c-ready.cjs, on fd 3).
  */
-function runUntil(args: string[], signalWhen: (stdout: string) => boolean, afterStartMs?: number): Promise<Ended> {
-  const nodeArgs = afterStartMs === undefined ? [BIN, ...args] : ['-r', MARKER, BIN, ...args];
+function runUntil(args: string[], signalWhen: ((stdout: string) => boolean) | typeof HANDLER_IN_PLACE): Promise<Ended> {
+  const early = signalWhen === HANDLER_IN_PLACE;
+  const nodeArgs = early ? ['-r', CTRL_C_READY, BIN, ...args] : [BIN, ...args];
   const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env: cleanEnv(env()), stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -51,10 +54,10 @@ function runUntil(args: string[], signalWhen: (stdout: string) => boolean, after
     at = Date.now();
     child.kill('SIGINT');
   };
-  if (afterStartMs !== undefined) child.stdio[3]!.once('data', () => setTimeout(send, afterStartMs));
+  if (early) child.stdio[3]!.once('data', send);
   child.stdout!.setEncoding('utf8').on('data', (c: string) => {
     stdout += c;
-    if (afterStartMs === undefined && signalWhen(stdout)) send();
+    if (!early && signalWhen(stdout)) send();
   });
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
@@ -107,9 +110,9 @@ describe('Ctrl-C', () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
-  it('50 ms after the start (while the program loads): exit 130, not killed by the signal', async () => {
+  it('as soon as the handler is in place (while the program loads): exit 130, not killed by the signal', async () => {
     server.mode = { kind: 'pages', total: Infinity, pageSize: 100 };
-    const r = await runUntil(['bookings', 'list', '-o', 'ndjson'], () => false, 50);
+    const r = await runUntil(['bookings', 'list', '-o', 'ndjson'], HANDLER_IN_PLACE);
     expect(r.ms).toBeLessThan(5000);
     expect(r.signal).toBeNull();
     expect(r.code, r.stderr).toBe(130);

@@ -4,13 +4,14 @@
 // a Ctrl-C. The signal tests spawn bin/booking.js and wait for a condition (the process holds the FIFO
 // open, lines have arrived), never a fixed time.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SECRET_FILE_LIMIT } from '../../src/commands/webhook/shared/secret';
 import { CAPTURE_LIMIT } from '../../src/webhook/capture';
 import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
 import { runMain } from '../helpers/in-process';
 import { fixture, tempDir } from '../helpers/webhook-kit';
+import { holdsOpen } from '../helpers/process-state';
 import { until } from '../helpers/until';
 
 const tmp = tempDir();
@@ -18,21 +19,6 @@ afterAll(() => tmp.cleanup());
 const SECRET_FILE = fixture('secret.txt');
 // Through bash, as the other FIFO tests make theirs.
 const mkfifo = (path: string) => expect(spawnSync('bash', ['-c', 'mkfifo "$1"', 'mkfifo', path]).status).toBe(0);
-
-/** Whether process `pid` has `path` open (Linux: /proc/PID/fd). */
-function holdsOpen(pid: number, path: string): boolean {
-  try {
-    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
-      try {
-        return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return false;
-  }
-}
 
 function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [BIN, 'webhook', 'verify', ...args], {

@@ -3,11 +3,12 @@
 // body typed on a terminal (a note says how to end it; Ctrl-C stops the wait at once).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
 import { runMain as runCli } from '../helpers/in-process';
 import { fixture, tempDir } from '../helpers/webhook-kit';
+import { holdsOpen } from '../helpers/process-state';
+import { until } from '../helpers/until';
 
 const GH = ["It's a Secret to Everybody", 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17'] as const;
 const tmp = tempDir();
@@ -95,20 +96,16 @@ describe('verify --request from sources that cannot seek', () => {
   it('Ctrl-C (SIGINT) while it waits for a FIFO writer: exit 130 at once', async () => {
     const fifo = tmp.path('idle-fifo');
     await bash(`mkfifo ${q(fifo)}`);
-    // The marker (fd 3) says node has started running JavaScript: before that, no program's handler
-    // can be in place, and on a loaded machine node's start-up can take longer than any fixed wait.
-    const marker = join(ROOT, 'test', 'helpers', 'started-marker.cjs');
-    const child = spawn(process.execPath, ['-r', marker, BIN, 'webhook', 'verify', '--request', fifo], {
+    const child = spawn(process.execPath, [BIN, 'webhook', 'verify', '--request', fifo], {
       cwd: ROOT,
       env: cleanEnv({ BOOKING_WEBHOOK_SECRET: 's' }),
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr!.on('data', (c: Buffer) => (stderr += c));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((r) => child.stdio[3]!.once('data', r));
-    // 50 ms on from there: bin/booking.js has run its first line (the handler), the program may be loading.
-    await new Promise((r) => setTimeout(r, 50));
+    // It opens the FIFO without waiting, then waits for a writer on it: signalled once it holds it.
+    await until(() => holdsOpen(child.pid!, fifo), 'the FIFO held open');
     const signalled = Date.now();
     child.kill('SIGINT');
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
