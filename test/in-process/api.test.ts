@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultServer, uidsUpTo, type Fault, type FaultServer } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 
 const bodies: Record<string, Fault> = {
   '/log': { kind: 'status', status: 200, contentType: 'text/plain', body: '[INFO] started\n{not json}\n' },
@@ -18,7 +18,7 @@ describe('api', () => {
   let server: FaultServer;
   const cfg = tempConfigDir();
   const env = () => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: server.apiKey });
-  const api = (...args: string[]) => runCli(['api', ...args], { env: env() });
+  const api = (...args: string[]) => runMain(['api', ...args], { env: env() });
   beforeAll(async () => {
     server = await startFaultServer({ count: 7, pageSize: 3, faults: (r) => (r.route === 'other' ? bodies[r.path ?? ''] : undefined) });
   });

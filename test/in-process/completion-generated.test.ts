@@ -10,7 +10,7 @@ import { completionFiles } from '../../src/completion/generate';
 import { describeProgram } from '../../src/completion/model';
 import { EVENTS } from '../../src/webhook/signature';
 import { SHELLS } from '../../src/completion/shells';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 import { COMPLETIONS_DIR, makeSandbox } from '../helpers/shell-harness';
 
 const files = completionFiles(await bookingProgram());
@@ -28,7 +28,7 @@ describe('booking completion <shell>', () => {
   for (const shell of SHELLS) {
     it(`prints the committed script for ${shell}, byte for byte`, async () => {
       const file = files.find((f) => f.shell === shell)!.file;
-      const r = await runCli(['completion', shell]);
+      const r = await runMain(['completion', shell]);
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
       expect(r.stdoutBytes.equals(readFileSync(join(COMPLETIONS_DIR, file)))).toBe(true);
@@ -36,7 +36,7 @@ describe('booking completion <shell>', () => {
   }
 
   it('rejects an unknown shell with exit 2 and one line naming the three', async () => {
-    const r = await runCli(['completion', 'powershell']);
+    const r = await runMain(['completion', 'powershell']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -49,13 +49,13 @@ describe('booking __complete profiles', () => {
   afterAll(() => box.cleanup());
 
   it("lists the config's profiles, one a line, and is hidden from help", async () => {
-    const r = await runCli(['__complete', 'profiles'], { env: { BOOKING_CONFIG_DIR: box.env.BOOKING_CONFIG_DIR } });
+    const r = await runMain(['__complete', 'profiles'], { env: { BOOKING_CONFIG_DIR: box.env.BOOKING_CONFIG_DIR } });
     expect(r).toMatchObject({ code: 0, stdout: 'work\nstaging\n', stderr: '' });
-    expect((await runCli(['--help'])).stdout).not.toContain('__complete');
+    expect((await runMain(['--help'])).stdout).not.toContain('__complete');
   });
 
   it('prints nothing, successfully, when there is no config', async () => {
-    const r = await runCli(['__complete', 'profiles'], { env: { BOOKING_CONFIG_DIR: join(box.cwd, 'nowhere') } });
+    const r = await runMain(['__complete', 'profiles'], { env: { BOOKING_CONFIG_DIR: join(box.cwd, 'nowhere') } });
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempConfigDir } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 
 let tmp: ReturnType<typeof tempConfigDir>;
 let dir: string;
@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const env = (extra: Record<string, string> = {}) => ({ BOOKING_CONFIG_DIR: dir, ...extra });
-const booking = (args: string[], extra: Record<string, string> = {}) => runCli(args, { env: env(extra) });
+const booking = (args: string[], extra: Record<string, string> = {}) => runMain(args, { env: env(extra) });
 const mode = (p: string) => statSync(p).mode & 0o777;
 
 describe('config set/get/unset/list', () => {
@@ -84,9 +84,9 @@ describe('config set/get/unset/list', () => {
 
   it('config path follows BOOKING_CONFIG_DIR, else XDG_CONFIG_HOME, else HOME', async () => {
     expect((await booking(['config', 'path'])).stdout).toBe(`${file}\n`);
-    const xdg = await runCli(['config', 'path'], { env: { XDG_CONFIG_HOME: tmp.dir } });
+    const xdg = await runMain(['config', 'path'], { env: { XDG_CONFIG_HOME: tmp.dir } });
     expect(xdg.stdout).toBe(`${join(tmp.dir, 'booking-cli', 'config.json')}\n`);
-    const home = await runCli(['config', 'path'], { env: { XDG_CONFIG_HOME: '', HOME: tmp.dir } });
+    const home = await runMain(['config', 'path'], { env: { XDG_CONFIG_HOME: '', HOME: tmp.dir } });
     expect(home.stdout).toBe(`${join(tmp.dir, '.config', 'booking-cli', 'config.json')}\n`);
   });
 
@@ -117,7 +117,7 @@ describe('a malformed config file', () => {
   ];
   for (const [args, stdin] of commands) {
     it(`${args.join(' ')}: exit 2 naming the path, the file kept byte for byte`, async () => {
-      const r = await runCli(args, { env: env(), stdin });
+      const r = await runMain(args, { env: env(), stdin });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(file);

@@ -2,7 +2,7 @@
 // one line (`booking --help` lists them, as gh does), on stdout, exit 0; a usage error is one line on
 // stderr, exit 2.
 import { describe, expect, it } from 'vitest';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 
 const LEAVES = [
   ['login'],
@@ -20,7 +20,7 @@ const LEAVES = [
 
 describe('help', () => {
   it.each(LEAVES)('%s --help: its options, then one line for the global ones', async (...words) => {
-    const r = await runCli([...words, '--help']);
+    const r = await runMain([...words, '--help']);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toMatch(new RegExp(`^Usage: booking ${words.join(' ')}`));
     expect(r.stdout).toContain('\nglobal options: see booking --help\n');
@@ -29,7 +29,7 @@ describe('help', () => {
   });
 
   it('booking --help lists the global options', async () => {
-    const r = await runCli(['--help']);
+    const r = await runMain(['--help']);
     for (const flag of [
       '--profile <name>',
       '--base-url <url>',
@@ -43,7 +43,7 @@ describe('help', () => {
   });
 
   it('an unknown option of a leaf command: exit 2, one line on stderr, nothing on stdout', async () => {
-    const r = await runCli(['bookings', 'list', '--bogus']);
+    const r = await runMain(['bookings', 'list', '--bogus']);
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: "error: unknown option '--bogus'\n" });
   });
 });

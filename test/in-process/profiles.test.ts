@@ -2,10 +2,10 @@
 // and which one is active, as a table, tsv or JSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempConfigDir } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 
 const cfg = tempConfigDir();
-const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env: { BOOKING_CONFIG_DIR: cfg.dir, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => runMain(args, { env: { BOOKING_CONFIG_DIR: cfg.dir, ...env } });
 
 beforeAll(async () => {
   expect((await run(['config', 'set', 'baseUrl', 'http://127.0.0.1:4010'])).code).toBe(0);

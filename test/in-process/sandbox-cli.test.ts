@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHAPES } from '../../src/sandbox/defaults';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { tempConfigDir } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 
 const config = tempConfigDir();
 afterAll(() => config.cleanup());
@@ -19,7 +19,7 @@ describe.each(SHAPES)('booking against the sandbox in shape %s', (shape) => {
   afterAll(() => sb.close());
 
   it('bookings list pages through every booking once, keeping the exact ids', async () => {
-    const r = await runCli(['bookings', 'list', '--page-size', '5', '-o', 'ndjson'], { env });
+    const r = await runMain(['bookings', 'list', '--page-size', '5', '-o', 'ndjson'], { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
@@ -28,7 +28,7 @@ describe.each(SHAPES)('booking against the sandbox in shape %s', (shape) => {
   });
 
   it('--limit stops across pages, and --status filters', async () => {
-    const r = await runCli(['bookings', 'list', '--page-size', '4', '--limit', '9', '--status', 'completed', '-o', 'ndjson'], { env });
+    const r = await runMain(['bookings', 'list', '--page-size', '4', '--limit', '9', '--status', 'completed', '-o', 'ndjson'], { env });
     expect(r.code).toBe(0);
     const want = sb
       .bookings()
@@ -45,14 +45,14 @@ describe.each(SHAPES)('booking against the sandbox in shape %s', (shape) => {
 
   it('bookings get prints the booking itself', async () => {
     const b = sb.bookings()[1]!;
-    const got = await runCli(['bookings', 'get', b.uid, '--json'], { env });
+    const got = await runMain(['bookings', 'get', b.uid, '--json'], { env });
     expect(got.code).toBe(0);
     expect(got.stdout).toContain(`"id": ${b.id},`);
     expect(JSON.parse(got.stdout).uid).toBe(b.uid);
   });
 
   it('whoami prints the key owner itself', async () => {
-    const me = await runCli(['whoami', '--json'], { env });
+    const me = await runMain(['whoami', '--json'], { env });
     expect(me.code).toBe(0);
     expect(JSON.parse(me.stdout).email).toBe(sb.owner.email);
   });

@@ -5,8 +5,8 @@ import { createServer as createNetServer, connect, type Server, type Socket } fr
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
-import { runCli as spawnCli, tempConfigDir } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runCli, tempConfigDir } from '../helpers/cli';
+import { runMain } from '../helpers/in-process';
 
 interface Proxy {
   url: string;
@@ -80,7 +80,7 @@ describe('through a proxy from the environment', () => {
 
   it.each(['HTTP_PROXY', 'http_proxy'])('%s: every page goes through the tunnel', async (name) => {
     proxy.tunnels.length = 0;
-    const r = await runCli(['bookings', 'list', '-o', 'ndjson', '--allow-http'], { env: env({ [name]: proxy.url }) });
+    const r = await runMain(['bookings', 'list', '-o', 'ndjson', '--allow-http'], { env: env({ [name]: proxy.url }) });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(12);
@@ -90,18 +90,18 @@ describe('through a proxy from the environment', () => {
 
   it('the built program (bin/booking.js and its command bundles) tunnels through the proxy too', async () => {
     // The bundles take undici's proxy agent from scripts/bundle/undici.cjs, loaded only when a proxy is set.
-    const list = await spawnCli(['bookings', 'list', '-o', 'ndjson', '--allow-http'], { env: env({ HTTP_PROXY: proxy.url }) });
+    const list = await runCli(['bookings', 'list', '-o', 'ndjson', '--allow-http'], { env: env({ HTTP_PROXY: proxy.url }) });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout.trimEnd().split('\n')).toHaveLength(12);
     const before = proxy.tunnels.length;
-    const me = await spawnCli(['whoami', '--allow-http', '--retries', '0'], { env: env({ http_proxy: proxy.url }) });
+    const me = await runCli(['whoami', '--allow-http', '--retries', '0'], { env: env({ http_proxy: proxy.url }) });
     expect(me.code, me.stderr).toBe(0);
     expect(proxy.tunnels.slice(before)).toEqual([`${REMOTE}:${new URL(api.url).port}`]);
   });
 
   it('HTTPS_PROXY is for https:// URLs only (as with curl): an http:// base URL goes direct', async () => {
     proxy.connections = 0;
-    const r = await runCli(['whoami', '--allow-http', '--retries', '0'], { env: env({ HTTPS_PROXY: proxy.url }) });
+    const r = await runMain(['whoami', '--allow-http', '--retries', '0'], { env: env({ HTTPS_PROXY: proxy.url }) });
     // Direct, so the made-up name does not resolve: the proxy was not asked.
     expect(r.stderr).toMatch(/cannot resolve host booking-api\.test/);
     expect(proxy.connections).toBe(0);
@@ -109,7 +109,7 @@ describe('through a proxy from the environment', () => {
 
   it('NO_PROXY naming the host: straight to the server', async () => {
     proxy.connections = 0;
-    const r = await runCli(['whoami', '--allow-http', '--retries', '0'], { env: env({ HTTP_PROXY: proxy.url, NO_PROXY: REMOTE }) });
+    const r = await runMain(['whoami', '--allow-http', '--retries', '0'], { env: env({ HTTP_PROXY: proxy.url, NO_PROXY: REMOTE }) });
     expect(r.stderr).toMatch(/cannot resolve host booking-api\.test/);
     expect(proxy.connections).toBe(0);
   });
@@ -118,11 +118,11 @@ describe('through a proxy from the environment', () => {
     proxy.connections = 0;
     const base = api.url.replace('127.0.0.1', host);
     const all = { HTTP_PROXY: proxy.url, http_proxy: proxy.url, HTTPS_PROXY: proxy.url, https_proxy: proxy.url, BOOKING_BASE_URL: base };
-    const r = await runCli(['whoami', '--retries', '0'], { env: env(all) });
+    const r = await runMain(['whoami', '--retries', '0'], { env: env(all) });
     // 127.0.0.2 has no server on it: a connection error, but still not through the proxy.
     if (host === '127.0.0.1') expect(r.code, r.stderr).toBe(0);
     else expect(r.stderr).not.toMatch(/proxy/);
-    const list = await runCli(['bookings', 'list', '-o', 'ndjson', '--retries', '0'], { env: env(all) });
+    const list = await runMain(['bookings', 'list', '-o', 'ndjson', '--retries', '0'], { env: env(all) });
     if (host === '127.0.0.1') expect(list.stdout.trimEnd().split('\n')).toHaveLength(12);
     expect(proxy.connections).toBe(0);
   });
@@ -130,7 +130,7 @@ describe('through a proxy from the environment', () => {
   it('a proxy that is not there: exit 1, one line naming the request', async () => {
     const dead = await startProxy();
     await dead.close();
-    const r = await runCli(['whoami', '--retries', '0', '--allow-http'], { env: env({ HTTP_PROXY: dead.url }) });
+    const r = await runMain(['whoami', '--retries', '0', '--allow-http'], { env: env({ HTTP_PROXY: dead.url }) });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(

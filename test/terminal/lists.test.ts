@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SHAPES, startShapeServer, type ShapeServer } from '../helpers/shape-server';
 import { runCliTty, tempConfigDir } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 
 const uids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `bk_${String(from + i).padStart(4, '0')}`);
 
@@ -20,7 +20,7 @@ describe.each(ALL_SHAPES)('shape %s', (shape) => {
   });
 
   it('ndjson: every booking once, in order, big ids exact', async () => {
-    const r = await runCli(['bookings', 'list', '-o', 'ndjson'], { env: env() });
+    const r = await runMain(['bookings', 'list', '-o', 'ndjson'], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
@@ -30,7 +30,7 @@ describe.each(ALL_SHAPES)('shape %s', (shape) => {
   });
 
   it('--limit is a total across pages smaller than asked', async () => {
-    const r = await runCli(['bookings', 'list', '--limit', '12', '--json'], { env: env() });
+    const r = await runMain(['bookings', 'list', '--limit', '12', '--json'], { env: env() });
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout) as { uid: string }[];
     expect(body.map((b) => b.uid)).toEqual(uids(12));
@@ -38,7 +38,7 @@ describe.each(ALL_SHAPES)('shape %s', (shape) => {
   });
 
   it('tsv when piped: one line per booking, no header, values as received', async () => {
-    const r = await runCli(['bookings', 'list', '--fields', 'uid,status,start,attendee.name'], { env: env() });
+    const r = await runMain(['bookings', 'list', '--fields', 'uid,status,start,attendee.name'], { env: env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(23);
@@ -94,18 +94,18 @@ describe('against one server', () => {
   });
 
   it('bookings get: the resource unwrapped, tsv key/value when piped', async () => {
-    const r = await runCli(['bookings', 'get', 'bk_0003'], { env: env() });
+    const r = await runMain(['bookings', 'get', 'bk_0003'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('uid\tbk_0003\n');
     expect(r.stdout).toContain('id\t9007199254740996\n');
     expect(r.stdout).toContain('attendee.name\tPerson 0003\n');
-    const j = await runCli(['bookings', 'get', 'bk_0003', '--json'], { env: env() });
+    const j = await runMain(['bookings', 'get', 'bk_0003', '--json'], { env: env() });
     expect(JSON.parse(j.stdout).uid).toBe('bk_0003');
     expect(j.stdout).toContain('"id": 9007199254740996,');
   });
 
   it('bookings get of an unknown uid: exit 4 with the server message', async () => {
-    const r = await runCli(['bookings', 'get', 'nope/../x'], { env: env() });
+    const r = await runMain(['bookings', 'get', 'nope/../x'], { env: env() });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('404');
@@ -114,27 +114,27 @@ describe('against one server', () => {
   });
 
   it('--no-paginate: one page, next cursor on stderr; with --json the body as received', async () => {
-    const r = await runCli(['bookings', 'list', '--no-paginate', '-o', 'ndjson'], { env: env() });
+    const r = await runMain(['bookings', 'list', '--no-paginate', '-o', 'ndjson'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(4);
     const cursor = /--cursor (\S+)/.exec(r.stderr)?.[1];
     expect(cursor).toBeTruthy();
-    const rest = await runCli(['bookings', 'list', '--cursor', cursor!, '-o', 'ndjson'], { env: env() });
+    const rest = await runMain(['bookings', 'list', '--cursor', cursor!, '-o', 'ndjson'], { env: env() });
     expect(
       rest.stdout
         .trimEnd()
         .split('\n')
         .map((l) => JSON.parse(l).uid),
     ).toEqual(uids(5, 4));
-    const body = await runCli(['bookings', 'list', '--no-paginate', '--json'], { env: env() });
+    const body = await runMain(['bookings', 'list', '--no-paginate', '--json'], { env: env() });
     expect(JSON.parse(body.stdout).meta.next_cursor).toBe(cursor);
   });
 
   it('event-types and whoami', async () => {
-    const et = await runCli(['event-types', '--json'], { env: env() });
+    const et = await runMain(['event-types', '--json'], { env: env() });
     expect(et.code).toBe(0);
     expect(JSON.parse(et.stdout).map((e: { slug: string }) => e.slug)).toEqual(['30min', '60min']);
-    const me = await runCli(['whoami'], { env: env() });
+    const me = await runMain(['whoami'], { env: env() });
     expect(me.code).toBe(0);
     expect(me.stdout).toContain('name\tTest Owner');
     // Piped stderr: no context lines, as gh prints its hints only on a terminal.
@@ -143,19 +143,19 @@ describe('against one server', () => {
   });
 
   it('api: any path, -F query parameters, --paginate', async () => {
-    const r = await runCli(['api', '/api/v1/bookings', '-F', 'limit=2'], { env: env() });
+    const r = await runMain(['api', '/api/v1/bookings', '-F', 'limit=2'], { env: env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).data).toHaveLength(2);
     expect(server.requests.at(-1)?.url).toBe('/api/v1/bookings?limit=2');
-    const all = await runCli(['api', 'api/v1/bookings', '--paginate'], { env: env() });
+    const all = await runMain(['api', 'api/v1/bookings', '--paginate'], { env: env() });
     expect(JSON.parse(all.stdout).map((b: { uid: string }) => b.uid)).toEqual(uids(9));
   });
 
   it('a wrong key is exit 3; no base URL is exit 3 with a login hint', async () => {
-    const bad = await runCli(['bookings', 'list'], { env: env({ BOOKING_API_KEY: 'wrong' }) });
+    const bad = await runMain(['bookings', 'list'], { env: env({ BOOKING_API_KEY: 'wrong' }) });
     expect(bad.code).toBe(3);
     expect(bad.stderr).toContain('401');
-    const none = await runCli(['bookings', 'list'], { env: { BOOKING_CONFIG_DIR: cfg.dir } });
+    const none = await runMain(['bookings', 'list'], { env: { BOOKING_CONFIG_DIR: cfg.dir } });
     expect(none.code).toBe(3);
     expect(none.stderr).toContain('booking login --base-url');
   });
@@ -167,12 +167,12 @@ describe('--no-paginate --json on a server that pages with a Link header', () =>
     const cfg = tempConfigDir();
     try {
       const env = { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: server.apiKey };
-      const r = await runCli(['bookings', 'list', '--no-paginate', '--json'], { env });
+      const r = await runMain(['bookings', 'list', '--no-paginate', '--json'], { env });
       expect(r.code).toBe(0);
       expect((JSON.parse(r.stdout) as { uid: string }[]).map((b) => b.uid)).toEqual(uids(4));
       const next = /^next page: --cursor (\S+)\n$/.exec(r.stderr)?.[1];
       expect(next, r.stderr).toBeTruthy();
-      const rest = await runCli(['bookings', 'list', '--cursor', next!.replace(/^'|'$/g, ''), '-o', 'ndjson'], { env });
+      const rest = await runMain(['bookings', 'list', '--cursor', next!.replace(/^'|'$/g, ''), '-o', 'ndjson'], { env });
       expect(
         rest.stdout
           .trimEnd()
@@ -190,11 +190,11 @@ describe('--no-paginate --json on a server that pages with a Link header', () =>
     const cfg = tempConfigDir();
     try {
       const env = { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: server.apiKey };
-      const quiet = await runCli(['-q', 'bookings', 'list', '--no-paginate', '--fields', 'uid'], { env });
+      const quiet = await runMain(['-q', 'bookings', 'list', '--no-paginate', '--fields', 'uid'], { env });
       expect(quiet.code).toBe(0);
       expect(quiet.stdout.trimEnd().split('\n')).toEqual(uids(4));
       expect(quiet.stderr).toMatch(/^next page: --cursor \S+\n$/);
-      const cut = await runCli(['bookings', 'list', '--no-paginate', '--page-size', '4', '--limit', '1', '--fields', 'uid'], { env });
+      const cut = await runMain(['bookings', 'list', '--no-paginate', '--page-size', '4', '--limit', '1', '--fields', 'uid'], { env });
       expect(cut.code).toBe(0);
       expect(cut.stdout).toBe(`${uids(1)[0]}\n`);
       expect(cut.stderr).not.toMatch(/^next page: --cursor/m);

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
 import { runCliTty, tempConfigDir } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 
 let server: ShapeServer;
 const cfg = tempConfigDir();
 const env = () => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: server.url, BOOKING_API_KEY: server.apiKey });
-const booking = (args: string[]) => runCli(args, { env: env() });
+const booking = (args: string[]) => runMain(args, { env: env() });
 
 beforeAll(async () => {
   server = await startShapeServer({ shape: 'data-meta', count: 9, maxPage: 4 });

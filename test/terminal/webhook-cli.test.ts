@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 import { fixture, tempDir } from '../helpers/webhook-kit';
 
 const GH = ["It's a Secret to Everybody", 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17'] as const;
@@ -13,13 +13,13 @@ afterAll(() => tmp.cleanup());
 
 describe('sign and verify', () => {
   it("sign prints GitHub's documented signature", async () => {
-    const r = await runCli(['webhook', 'sign', tmp.path('gh.txt')], { env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
+    const r = await runMain(['webhook', 'sign', tmp.path('gh.txt')], { env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
     expect(r).toMatchObject({ code: 0, stdout: `${GH[1]}\n`, stderr: '' });
   });
 
   it('verify: 0 authentic, 1 not (with the cause), 2 for a malformed signature', async () => {
-    expect((await runCli(['webhook', 'verify', tmp.path('gh.txt'), '--signature', GH[1], '--secret', GH[0]])).code).toBe(0);
-    const lf = await runCli(['webhook', 'verify', '--signature', GH[1]], {
+    expect((await runMain(['webhook', 'verify', tmp.path('gh.txt'), '--signature', GH[1], '--secret', GH[0]])).code).toBe(0);
+    const lf = await runMain(['webhook', 'verify', '--signature', GH[1]], {
       stdin: 'Hello, World!\n',
       env: { BOOKING_WEBHOOK_SECRET: GH[0] },
     });
@@ -27,27 +27,27 @@ describe('sign and verify', () => {
     expect(lf.stdout).toBe(
       'not-authentic\t\t14\tthe body matches without its trailing newline (LF): one was added after signing (an editor, echo, a copy)\n',
     );
-    const bad = await runCli(['webhook', 'verify', tmp.path('gh.txt'), '--signature', 'sha256=1234', '--secret', 'x']);
+    const bad = await runMain(['webhook', 'verify', tmp.path('gh.txt'), '--signature', 'sha256=1234', '--secret', 'x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --signature "sha256=1234" is not sha256=<64 hex>/);
   });
 
   it('--secret-file - reads the secret from stdin, unless the body is read from there too', async () => {
-    const piped = await runCli(['webhook', 'verify', '--request', fixture('capture-crlf.http'), '--secret-file', '-'], {
+    const piped = await runMain(['webhook', 'verify', '--request', fixture('capture-crlf.http'), '--secret-file', '-'], {
       stdin: readFileSync(fixture('secret.txt')),
     });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).toMatch(/^authentic\t/);
-    const sign = await runCli(['webhook', 'sign', tmp.path('gh.txt'), '--secret-file', '-'], { stdin: `${GH[0]}\n` });
+    const sign = await runMain(['webhook', 'sign', tmp.path('gh.txt'), '--secret-file', '-'], { stdin: `${GH[0]}\n` });
     expect(sign).toMatchObject({ code: 0, stdout: `${GH[1]}\n` });
-    const both = await runCli(['webhook', 'sign', '--secret-file', '-'], { stdin: 'Hello, World!' });
+    const both = await runMain(['webhook', 'sign', '--secret-file', '-'], { stdin: 'Hello, World!' });
     expect(both.code).toBe(2);
     expect(both.stderr).toBe('error: --secret-file - and the body both read stdin: give one of them as a file.\n');
   });
 
   it('verify --request over the fixture captures: a JSON array, exit 1 for the tampered one', async () => {
     const names = ['capture-crlf.http', 'capture-lf.http', 'capture-chunked.http', 'capture-tampered.http'];
-    const r = await runCli(['webhook', 'verify', '--request', ...names.map(fixture), '--secret-file', fixture('secret.txt'), '--json']);
+    const r = await runMain(['webhook', 'verify', '--request', ...names.map(fixture), '--secret-file', fixture('secret.txt'), '--json']);
     expect(r.code).toBe(1);
     expect((JSON.parse(r.stdout) as { authentic: boolean }[]).map((v) => v.authentic)).toEqual([true, true, true, false]);
   });
@@ -125,9 +125,9 @@ describe('listen → send → verify --request between processes', () => {
         });
         listener!.on('exit', () => reject(new Error(`listen exited: ${err}`)));
       });
-      const good = await runCli(['webhook', 'send', url, '--event', 'booking.rescheduled', '--secret', 'whsec_e2e']);
+      const good = await runMain(['webhook', 'send', url, '--event', 'booking.rescheduled', '--secret', 'whsec_e2e']);
       expect(good).toMatchObject({ code: 0, stdout: expect.stringMatching(/^200\tOK\tbooking\.rescheduled\t\d+\n$/) });
-      const bad = await runCli(['webhook', 'send', url, '--event', 'booking.cancelled', '--secret', 'wrong']);
+      const bad = await runMain(['webhook', 'send', url, '--event', 'booking.cancelled', '--secret', 'wrong']);
       expect(bad.code).toBe(1);
       const exit = new Promise<number | null>((resolve) => listener!.on('exit', (code) => resolve(code)));
       listener.kill('SIGINT');
@@ -144,7 +144,7 @@ describe('listen → send → verify --request between processes', () => {
       const files = readdirSync(dir.path('caps'))
         .sort()
         .map((f) => dir.path(`caps/${f}`));
-      const v = await runCli(['webhook', 'verify', '--request', ...files, '--secret', 'whsec_e2e']);
+      const v = await runMain(['webhook', 'verify', '--request', ...files, '--secret', 'whsec_e2e']);
       expect(v.code).toBe(1);
       expect(v.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['authentic', 'not-authentic', '']);
     } finally {
@@ -153,14 +153,14 @@ describe('listen → send → verify --request between processes', () => {
   });
 
   it('send to a closed port: exit 1 with one line', async () => {
-    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created'], {
+    const r = await runMain(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.created'], {
       env: { BOOKING_WEBHOOK_SECRET: 's' },
     });
     expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'error: cannot reach http://127.0.0.1:9: connection refused.\n' });
   });
 
   it('send with an event that is not one of the six: exit 2', async () => {
-    const r = await runCli(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.deleted', '--secret', 's']);
+    const r = await runMain(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--event', 'booking.deleted', '--secret', 's']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown event "booking.deleted"');
   });

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, runCliTty } from '../helpers/cli';
-import { runMain as runCli } from '../helpers/in-process';
+import { runMain } from '../helpers/in-process';
 import { fixture, tempDir } from '../helpers/webhook-kit';
 import { holdsOpen } from '../helpers/process-state';
 import { until } from '../helpers/until';
@@ -60,7 +60,7 @@ describe('verify --request from sources that cannot seek', () => {
       Buffer.from(GH[1].slice(7)),
       Buffer.from('\r\n\r\nHello, World!'),
     ]);
-    const r = await runCli(['webhook', 'verify', '--request', '/dev/stdin'], { stdin: capture, env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
+    const r = await runMain(['webhook', 'verify', '--request', '/dev/stdin'], { stdin: capture, env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
     expect(r).toMatchObject({ code: 0, stdout: 'authentic\tbooking.created\t13\t\t/dev/stdin\t\n', stderr: '' });
   });
 
@@ -184,7 +184,7 @@ describe('a body typed on a terminal', () => {
   });
 
   it('no note when stdin is a pipe', async () => {
-    const r = await runCli(['webhook', 'sign'], { stdin: 'Hello, World!', env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
+    const r = await runMain(['webhook', 'sign'], { stdin: 'Hello, World!', env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
     expect(r).toMatchObject({ code: 0, stdout: `${GH[1]}\n`, stderr: '' });
   });
 });
