@@ -1,5 +1,5 @@
 // maskKeyIn: every form of the key (any case, any run of 12+ of its characters, its encoded forms)
-// masked, the text around it kept; URL passwords masked. The door's own tests: test/output/door.test.ts.
+// masked, the text around it kept; URL passwords masked. The door's own tests: test/in-process/output-door.test.ts.
 import { describe, expect, it } from 'vitest';
 import { maskKeyIn, maskUrlPasswords } from '../../src/base/key-mask';
 

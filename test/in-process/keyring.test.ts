@@ -1,7 +1,7 @@
 // Where the key lives (issue 20), run in-process against an in-memory keyring and an always-failing
 // one, as gh tests its keyring code: save, the lookup order, the fallback and its notice, a pinned
 // keyring that is not there, the time bound, Ctrl-C, moving an old key out of the file, logout from
-// both, auth token, masking. test/e2e/keyring-secret-service.test.ts does it once against a real one.
+// both, auth token, masking. test/terminal/keyring-secret-service.test.ts does it once against a real one.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
