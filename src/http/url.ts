@@ -90,3 +90,8 @@ export function mergeQuery(url: URL, reference: string): URL {
   out.search = [...kept, ...added].join('&');
   return out;
 }
+
+/** True when a page URL rather than a cursor: an http(s) URL, a path from "/", or a "?query". */
+export function isPageUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?');
+}

@@ -4,8 +4,8 @@
 // moment anything reads an item.
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { findItems } from '../../src/http/discovery';
-import { paginatePages } from '../../src/http/paginate';
+import { discover } from '../../src/http/discovery';
+import { paginate } from '../../src/http/paginate';
 import type { HttpClient } from '../../src/http/types';
 import { runBookingsList } from '../../src/commands/bookings/list';
 import { testContext } from '../helpers/context';
@@ -98,7 +98,7 @@ describe('a listing left unparsed', () => {
     const body = '{"data":[{"id":12345678901234567890,"n":"a"},{"id":2,"f":1.50}],"meta":{"next_cursor":98765432109876543210}}';
     const r = response(body);
     const lazy = r.jsonLazyItems!() as { data: unknown[]; meta: { next_cursor: unknown } };
-    const items = findItems(lazy)!;
+    const items = discover(lazy).items!;
     expect(Array.isArray(items)).toBe(true);
     expect(items).toHaveLength(2);
     // The envelope is parsed as always: a cursor past 2^53 kept whole.
@@ -107,7 +107,7 @@ describe('a listing left unparsed', () => {
     expect(r.rawItems!(items)?.lines(2)?.toString()).toBe('{"id":12345678901234567890,"n":"a"}\n{"id":2,"f":1.50}\n');
     expect(rawItemsOf(items)).toBe(r.rawItems!(items));
     // Read: what json() gives, item for item, through every way of reading an array.
-    const whole = findItems(response(body).json())!;
+    const whole = discover(response(body).json()).items!;
     expect(stringifyJson(items[0])).toBe(stringifyJson(whole[0]));
     expect(stringifyJson(items.at(-1))).toBe('{"id":2,"f":1.50}');
     expect(items.slice(1).map(stringifyJson)).toEqual(['{"id":2,"f":1.50}']);
@@ -120,7 +120,7 @@ describe('a listing left unparsed', () => {
 
   it('is parsed whole when an item is not printed as sent, and invalid JSON is still refused', () => {
     const spaced = response('{"data":[{"a": 1}],"next":null}');
-    const items = findItems(spaced.jsonLazyItems!())!;
+    const items = discover(spaced.jsonLazyItems!()).items!;
     expect(rawItemsOf(items)).toBeUndefined(); // a real array: json() ran
     expect(() => response('{"data":[{"a":1},{"b":}],"next":null}').jsonLazyItems!()).toThrow(/not valid JSON/);
     expect(() => response('{"data":[{"a":1}],"next":nul}').jsonLazyItems!()).toThrow(/not valid JSON/);
@@ -131,11 +131,11 @@ describe('a listing left unparsed', () => {
     // A DEL is printed as sent by the check's measure, but escaped by the ndjson writer: no page buffer,
     // the item's text as sent (escaped with its slice of lines), and still no parse.
     const del = response('{"data":[{"a":"x\x7fy"},{"b":1}],"next":null}');
-    const delItems = findItems(del.jsonLazyItems!())!;
+    const delItems = discover(del.jsonLazyItems!()).items!;
     expect(rawItemsOf(delItems)).toBeDefined();
     expect(rawItemsOf(delItems)!.lines(2)).toBeUndefined();
     expect(rawItemsOf(delItems)!.text(0)).toBe('{"a":"x\x7fy"}');
-    expect(stringifyJson(findItems(response('{"data":[{"a":1}],"data":[{"a":2}]}').jsonLazyItems!()))).toBe('[{"a":2}]');
+    expect(stringifyJson(discover(response('{"data":[{"a":1}],"data":[{"a":2}]}').jsonLazyItems!()).items)).toBe('[{"a":2}]');
   });
 
   it('works for a body that is the array itself', () => {
@@ -164,7 +164,7 @@ describe('paging with items left unparsed', () => {
       async close() {},
     };
     const lines: string[] = [];
-    for await (const page of paginatePages(client, { path: '/v1/things', lazyItems: true })) {
+    for await (const page of paginate(client, { path: '/v1/things', lazyItems: true }).pages()) {
       lines.push(rawItemsOf(page)!.lines(page.length)!.toString());
     }
     expect(asked).toEqual([undefined, ids[1]]);

@@ -5,7 +5,7 @@
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { makeResponse } from '../../src/http/response';
-import { findItems } from '../../src/http/discovery';
+import { discover } from '../../src/http/discovery';
 import { itemsFingerprint, spanFingerprint } from '../../src/http/page-fingerprint';
 import { scanJson } from '../../src/base/json-scan';
 import { stringifyJson } from '../../src/output/json';
@@ -17,7 +17,7 @@ const canonical = (text: string) => losslessStringify(reference(text))!;
 /** Each item's text from the raw path where it is taken, and how many were taken. */
 function viaRaw(body: string): { lines: string[]; copied: number; items: unknown[]; response: ReturnType<typeof makeResponse> } {
   const response = makeResponse('GET', new URL('http://127.0.0.1/x'), 200, {}, Buffer.from(body));
-  const items = findItems(response.json())!;
+  const items = discover(response.json()).items!;
   const raw = response.rawItems!(items);
   let copied = 0;
   const lines = items.map((item, i) => {

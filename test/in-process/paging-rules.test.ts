@@ -2,7 +2,7 @@
 // and what a failure part-way tells the user.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchOnePage, paginate } from '../../src/http/paginate';
-import { findNext } from '../../src/http/discovery';
+import { discover } from '../../src/http/discovery';
 import {
   BASE,
   closeRigs,
@@ -52,12 +52,12 @@ describe('page size and --limit', () => {
 
   it('streams: the next page is fetched only when its items are wanted', async () => {
     const r = rig(listServer(dataMeta));
-    const it = paginate(r.client, { path: PATH });
+    const it = paginate(r.client, { path: PATH })[Symbol.asyncIterator]();
     for (let i = 0; i < 10; i++) await it.next();
     expect(r.seen()).toHaveLength(1);
     await it.next();
     expect(r.seen()).toHaveLength(2);
-    await it.return();
+    await it.return?.();
   });
 });
 
@@ -197,8 +197,14 @@ describe('failures part-way', () => {
   });
 });
 
+/** A body with the last item beside its paging fields, as a list page has (its items found first). */
+function withItems(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return 'data' in body ? body : { data: [{ id: 'last' }], ...body };
+}
+
 describe('which parameter a token goes back in', () => {
-  const next = (body: unknown, cursorParam?: string) => findNext(body, undefined, { items: [{ id: 'last' }], cursorParam }).next;
+  const next = (body: unknown, cursorParam?: string) => discover(withItems(body), undefined, { cursorParam }).next;
   it.each<[string, unknown, string | undefined]>([
     // The service's own shapes, and the contract's first list: ?cursor=.
     ['meta.next_cursor', { data: [], meta: { next_cursor: 't' } }, undefined],

@@ -42,7 +42,7 @@ export async function throughPager(ctx: Context, write: (ctx: Context) => Promis
 async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const client = await ctx.http();
   const connection = await ctx.connection();
-  const [{ paginatePages, fetchOnePage, shellQuote, PagingStoppedError }, { countSaysMore }, output] = await Promise.all([
+  const [{ paginate, fetchOnePage, shellQuote }, { countSaysMore, PagingStoppedError }, output] = await Promise.all([
     import('../../http/paginate'),
     import('../../http/walk-end'),
     import('../../output/index'),
@@ -77,7 +77,7 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
     // One page on purpose: exit 0, but a flag or a count that says more is still reported.
     const more = next
       ? undefined
-      : (page.more ?? countSaysMore(page.body, { items: page.items.length, pages: 1, fromStart: !opts.cursor }));
+      : (page.more ?? countSaysMore(page.counts, { items: page.items.length, pages: 1, fromStart: !opts.cursor }));
     if (more)
       ctx.io.stderr.write(
         `no next page found although the response says there is more (${more}): see --cursor-path, --cursor-param, --cursor-from-last\n`,
@@ -99,11 +99,8 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const progress = output.createProgress(ctx);
   let count = 0;
   try {
-    for await (const page of paginatePages(client, {
-      ...pageOptions,
-      lazyItems: writer.copiesItems,
-      onPage: (info) => progress.update(info),
-    })) {
+    const listing = paginate(client, { ...pageOptions, lazyItems: writer.copiesItems, onPage: (info) => progress.update(info) });
+    for await (const page of listing.pages()) {
       // --limit is applied here too for endpoints it is not sent to (sendLimit: false).
       const items = opts.limit !== undefined && count + page.length > opts.limit ? page.slice(0, opts.limit - count) : page;
       await writer.write(items);

@@ -48,7 +48,7 @@ function parseInterval(value: string): number {
 export type BookingsWatchOptions = OptionsOf<typeof newCmdBookingsWatch>;
 
 export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context): RunResult {
-  const [{ paginatePages }, { WatchState }, { createEventWriter, watchedFields }, { fieldCheck }] = await Promise.all([
+  const [{ paginate }, { WatchState }, { createEventWriter, watchedFields }, { fieldCheck }] = await Promise.all([
     import('../../../http/paginate'),
     import('./state'),
     import('./output'),
@@ -81,7 +81,7 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
       let pauseMs = intervalMs;
       try {
         state.begin();
-        for await (const page of paginatePages(client, pageOptions)) {
+        for await (const page of paginate(client, pageOptions).pages()) {
           fields.check(page);
           const events = [];
           for (const item of page) {
