@@ -8,6 +8,7 @@ import { openConfig, openConfigAt } from '../../src/config/store';
 import { configFilePath } from '../../src/config/paths';
 import { withFileLock } from '../../src/config/lock';
 import { UsageError, FailureError } from '../../src/base/errors';
+import { skipNote } from '../helpers/skip';
 
 let dir: string;
 let path: string;
@@ -160,10 +161,17 @@ describe('writing', () => {
     expect(existsSync(path)).toBe(false);
   });
 
-  it('an unwritable folder is a one-line failure', async () => {
-    if (process.getuid?.() === 0) return; // root writes anywhere
+  const root = process.getuid?.() === 0;
+  it.skipIf(root)(skipNote('an unwritable folder is a one-line failure', root ? 'root writes into any folder' : undefined), async () => {
     mkdirSync(join(dir, 'cfg'), { mode: 0o500 });
     await expect(openConfigAt(path).setValues('default', { apiKey: 'k' })).rejects.toThrow(FailureError);
+  });
+
+  it('a file where the folder should be is a usage error naming the path (as root too)', async () => {
+    writeFileSync(join(dir, 'cfg'), 'not a folder');
+    const saving = openConfigAt(path).setValues('default', { apiKey: 'k' });
+    await expect(saving).rejects.toThrow(UsageError);
+    await expect(saving).rejects.toThrow(`cannot read the config file ${path}: ENOTDIR.`);
   });
 });
 
