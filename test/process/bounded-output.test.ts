@@ -77,7 +77,8 @@ async function interrupt(args: string[], ready: (child: { stdout: string; pid: n
   const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   let exited = false;
   void closed.then(() => (exited = true));
-  await until(() => exited || ready(seen), 'the process to say it is ready');
+  // The test's own timeout bounds the wait: a second of jq's CPU can take long on a loaded machine.
+  await until(() => exited || ready(seen), 'the process to say it is ready', 85_000);
   const signalled = performance.now();
   child.kill(sig);
   const code = await closed;
