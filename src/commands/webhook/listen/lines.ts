@@ -13,7 +13,7 @@ import type { Paint } from '../../../output/style';
 import { createRecordWriter, type RecordWriter } from '../../../output/records';
 import type { Attempt } from './repeats';
 import { basename } from 'node:path';
-import { formatDuration } from '../shared/duration';
+import { formatDuration } from '../../../base/words';
 
 interface DeliveryRecord {
   time: Date;

@@ -20,7 +20,7 @@ import { forwardDelivery } from './forward';
 import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './body';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
 import { Repeats } from './repeats';
-import { formatDuration } from '../shared/duration';
+import { formatDuration } from '../../../base/words';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseHttpUrl } from '../../../webhook/post';

@@ -12,7 +12,7 @@ import { parseHttpUrl, postRaw } from '../../../webhook/post';
 import { paint, visible } from '../../../webhook/text';
 import { createRecordWriter } from '../../../output/records';
 import { seededRng } from '../../../sandbox/random';
-import { formatDuration } from '../shared/duration';
+import { formatDuration } from '../../../base/words';
 import { resolveSecret, type SecretOptions } from '../shared/secret';
 import { buildSeries, loadScenario, type Delivery } from './scenario';
 import { parseSet } from './set';
