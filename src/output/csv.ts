@@ -10,7 +10,7 @@
 //   number (-5) is a number, never guarded. `--csv-raw` writes every cell as received.
 // Quoting is a few lines, and the writer must stream page by page through writeLines (stream.ts),
 // which a csv library's own Transform would stand beside rather than replace: no dependency.
-import { scalarText } from '../json';
+import { scalarText } from './json';
 import { escapeControlKeepLines } from './escape';
 
 const NEEDS_QUOTES = /[",\r\n]/;

@@ -7,9 +7,9 @@ import { tsvCell, zonedRaw } from './cells';
 import { csvField, csvHeader, csvRecord } from './csv';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
-import { jsonLine, jsonText, unescapedJsonLine } from '../json';
+import { jsonLine, jsonText, unescapedJsonLine } from './json';
 import { escapeJsonText } from './escape';
-import { rawItemsOf } from '../json-raw';
+import { rawItemsOf } from './json-raw';
 import { fieldCheck } from './field-check';
 import { writeLineBytes, writeLines } from './stream';
 import type { ListLayout, TableRenderer } from './table';
@@ -24,7 +24,7 @@ export interface ListWriter {
    * so that no script takes the part for the whole.
    */
   abort(): void;
-  /** It reads nothing of the items but their count and bytes: they may come unparsed (src/json-lazy.ts). */
+  /** It reads nothing of the items but their count and bytes: they may come unparsed (src/output/json-lazy.ts). */
   copiesItems?: boolean;
 }
 
@@ -123,7 +123,7 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
   const projected = fieldPaths(ctx) !== undefined;
   return {
     write: (page) => {
-      // Items whose bytes are already their line (src/json-raw.ts) are copied, unless --fields reshapes
+      // Items whose bytes are already their line (src/output/json-raw.ts) are copied, unless --fields reshapes
       // them; such a page's lines are escaped a slice at a time (one scan, not one per line). A page
       // without them (a body over 8 MiB among others) is escaped line by line, inside jsonLine, where
       // a big text's copies are let go of in order.

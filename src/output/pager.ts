@@ -10,10 +10,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { GlobalOptions } from '../globals';
-import type { IOStreams, OutStream } from '../io';
+import type { GlobalOptions } from '../base/globals';
+import type { IOStreams, OutStream } from './streams';
 import { pagerHasTerminal } from './progress';
-import { FailureError } from '../errors';
+import { FailureError } from '../base/errors';
 import { escapeOneLine } from './escape';
 
 /** What the pager needs of a run's context (the command's whole context passes through it unchanged). */

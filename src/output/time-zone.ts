@@ -2,7 +2,7 @@
 // times in it (the local zone when none is named); tsv and csv keep times as received unless a zone
 // is named, and then write them as ISO 8601 with that zone's offset, so a script still reads an
 // exact instant. JSON and ndjson always carry what the service sent.
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 
 /** A zone as given: `local` (the system's, or TZ), or a name Intl knows (`UTC`, `Europe/Berlin`). */
 export type ZoneName = string;

@@ -2,8 +2,8 @@
 // stderr (what, where, for how long, and how to stop), rewritten each second and cleared as soon as
 // the answer (or a failure) comes. A pipe, --quiet and TERM=dumb get nothing; a pager that has the
 // terminal too (progress.ts).
-import type { GlobalOptions } from '../globals';
-import type { IOStreams } from '../io';
+import type { GlobalOptions } from '../base/globals';
+import type { IOStreams } from './streams';
 import { statusLine } from './progress';
 
 /** How long a request may go unanswered before the note shows. */
