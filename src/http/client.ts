@@ -3,7 +3,15 @@
 // to the base URL's origin, same-origin redirects followed here, and GETs retried on
 // 429/502/503/504 and lost connections (policy in retry.ts).
 // This is the only module that imports undici; cli.ts loads it lazily.
-import { Client, EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
+// undici's Client and connector from their own files: undici's index loads every part of undici at
+// once (fetch, WebSocket, caches, mocks, interceptors, and node's zlib, crypto and http behind them:
+// ~6x `node -e 0` unbundled, docs/performance.md), and a direct run needs one Client. undici has no
+// "exports" map, so these are files of its published package, pinned in package.json;
+// test/unit/undici-parts.test.ts checks that they are what the index exports. Through a proxy the
+// index is loaded (viaProxy, below).
+import Client from 'undici/lib/dispatcher/client.js';
+import buildConnector from 'undici/lib/core/connect.js';
+import type { Dispatcher } from 'undici';
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
 import type { GlobalOptions } from '../globals';
@@ -72,14 +80,14 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       };
   // Without a proxy, every request goes to the base URL's origin (checked before each): one Client.
   // With one, undici's EnvHttpProxyAgent picks the route of each request (NO_PROXY), one connection
-  // per origin; it is loaded only then (scripts/bundle/undici.cjs).
+  // per origin; undici's index is loaded only then, before the first request.
   const viaProxy = Boolean(proxies.httpProxy || proxies.httpsProxy);
-  const ownPool = opts.dispatcher
+  const ownPool: Promise<Dispatcher> | undefined = opts.dispatcher
     ? undefined
     : viaProxy
-      ? new EnvHttpProxyAgent({ connections: 1, ...clientOptions, ...proxies })
-      : new Client(base.origin, clientOptions);
-  const dispatcher: Dispatcher = opts.dispatcher ?? ownPool!;
+      ? import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connections: 1, ...clientOptions, ...proxies }))
+      : Promise.resolve(new Client(base.origin, clientOptions));
+  const dispatcher: Promise<Dispatcher> = opts.dispatcher ? Promise.resolve(opts.dispatcher) : ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
   const wait = opts.sleep ?? sleep;
   const baseMs = opts.retryBaseMs ?? 500;
@@ -110,7 +118,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     log.request('GET', url);
     try {
       const res = await requestWhole(
-        dispatcher,
+        await dispatcher,
         {
           origin: url.origin,
           path: url.pathname + url.search,
@@ -216,7 +224,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     get,
     async close() {
       // An injected dispatcher belongs to whoever made it (tests close their MockAgent themselves).
-      await ownPool?.close();
+      await (await ownPool)?.close();
     },
   };
 }
