@@ -12,7 +12,7 @@ import { registerCommands } from './commands/register';
 import { addHelpCommand, commandPath, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
-export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 export interface ProgramDeps {
   io: IOStreams;
@@ -169,7 +169,7 @@ function profileName(value: string): string {
 }
 
 /** Global options as typed values, from the command's own and inherited options. */
-export function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
+function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
   const o = cmd.optsWithGlobals() as Record<string, unknown>;
   let output = o.output as OutputFormat | undefined;
   const jq = o.jq as string | undefined;

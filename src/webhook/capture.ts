@@ -159,7 +159,10 @@ export class CaptureParser {
   }
 
   private readHead(bytes: Buffer): void {
-    const lines = bytes.toString('latin1').split('\n').map((l) => l.replace(/\r$/, ''));
+    const lines = bytes
+      .toString('latin1')
+      .split('\n')
+      .map((l) => l.replace(/\r$/, ''));
     const match = REQUEST_LINE.exec(lines[0]!);
     if (!match) throw new NotARequest('the first line is not an HTTP request line');
     const rawHeaders: string[] = [];
@@ -188,7 +191,8 @@ export class CaptureParser {
     if (lengths.length === 0) return { kind: 'rest' };
     const values = new Set(lengths.flatMap((v) => v.split(',').map((s) => s.trim())));
     const [only] = values;
-    if (values.size !== 1 || !/^\d{1,15}$/.test(only!)) throw new NotARequest(`invalid Content-Length ${JSON.stringify(lengths.join(', '))}`);
+    if (values.size !== 1 || !/^\d{1,15}$/.test(only!))
+      throw new NotARequest(`invalid Content-Length ${JSON.stringify(lengths.join(', '))}`);
     const left = Number(only);
     return left === 0 ? { kind: 'done' } : { kind: 'length', left };
   }

@@ -56,7 +56,7 @@ describe('the compile cache', () => {
     expect(existsSync(root)).toBe(false);
   });
 
-  it('NODE_DISABLE_COMPILE_CACHE turns it off, as it does node\'s', async () => {
+  it("NODE_DISABLE_COMPILE_CACHE turns it off, as it does node's", async () => {
     const { home, root } = cacheHome();
     await runConfigPath({ XDG_CACHE_HOME: home, NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(filesUnder(root)).toEqual([]);

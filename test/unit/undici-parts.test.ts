@@ -7,7 +7,7 @@ import buildConnector from 'undici/lib/core/connect.js';
 import { describe, expect, it } from 'vitest';
 
 describe("undici's files that the client imports", () => {
-  it('are the Client and buildConnector of undici\'s index', () => {
+  it("are the Client and buildConnector of undici's index", () => {
     expect(Client).toBe(undici.Client);
     expect(buildConnector).toBe(undici.buildConnector);
   });
