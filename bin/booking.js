@@ -30,8 +30,10 @@ function onStreamError(name) {
   return (/** @type {NodeJS.ErrnoException} */ err) => {
     if (err.code === 'EPIPE') process.exit(interrupted ? 130 : 0);
     if (name === 'stdout') {
+      const texts = { ENOSPC: 'no space left on device', EIO: 'input/output error', EDQUOT: 'disk quota exceeded', EFBIG: 'file too large' };
+      const code = err.code ?? 'EIO';
       try {
-        fs.writeSync(2, `error: cannot write to stdout: ${err.code ?? err.message}\n`);
+        fs.writeSync(2, `error: cannot write to stdout: ${code in texts ? `${texts[/** @type {keyof texts} */ (code)]} (${code})` : code}\n`);
       } catch {}
     }
     process.exit(1);
@@ -93,7 +95,8 @@ function loadProgram() {
     return undefined;
   }
   // Node 20 has no compile cache: the program is compiled at every start there.
-  const { enableCompileCache } = require('node:module');
+  // @types/node is node 20's, which has no enableCompileCache: asked of the running node.
+  const { enableCompileCache } = /** @type {{ enableCompileCache?: (dir: string) => unknown }} */ (require('node:module'));
   const dir = typeof enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPILE_CACHE && compileCacheDir(process.env);
   if (dir) enableCompileCache(dir);
   return import(require('node:url').pathToFileURL(file).href);

@@ -85,7 +85,11 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const ownPool: Promise<Dispatcher> | undefined = opts.dispatcher
     ? undefined
     : viaProxy
-      ? import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connections: 1, ...clientOptions, ...proxies }))
+      ? // undici is CommonJS: its exports are the default export, in node and in the build alike.
+        import('undici').then((undici) => {
+          const { EnvHttpProxyAgent } = undici.default as unknown as typeof undici;
+          return new EnvHttpProxyAgent({ connections: 1, ...clientOptions, ...proxies });
+        })
       : Promise.resolve(new Client(base.origin, clientOptions));
   const dispatcher: Promise<Dispatcher> = opts.dispatcher ? Promise.resolve(opts.dispatcher) : ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
