@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // The entry point: Ctrl-C handling, `--version`, node's compile cache, the run, and the exit. The only
-// place that exits. The program itself is dist/cli.cjs (scripts/build.mjs bundles src/ into it).
+// place that exits. The program is dist/cli.mjs, which scripts/build.mjs bundles from src/.
 'use strict';
 
 const fs = require('node:fs');
@@ -22,20 +22,21 @@ function onSignal(signal) {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
-// Writing into a closed pipe (`booking … | head -1`) ends quietly. Any other failed write (a full
-// disk, /dev/full) is one line on stderr where it can still be written, and exit 1: never exit 0 with
-// cut output, never a stack.
+/** @type {Record<string, string>} */
+const WRITE_ERRORS = { ENOSPC: 'no space left on device', EIO: 'input/output error', EDQUOT: 'disk quota exceeded' };
+
+// Writing into a closed pipe (`booking … | head -1`) ends quietly. Any other failed write (a full disk,
+// /dev/full) is one line on stderr where it can still be written, and exit 1: never exit 0 with cut
+// output, never a stack.
 /** @param {'stdout' | 'stderr'} name */
 function onStreamError(name) {
   return (/** @type {NodeJS.ErrnoException} */ err) => {
     if (err.code === 'EPIPE') process.exit(interrupted ? 130 : 0);
-    if (name === 'stdout') {
-      const texts = { ENOSPC: 'no space left on device', EIO: 'input/output error', EDQUOT: 'disk quota exceeded', EFBIG: 'file too large' };
-      const code = err.code ?? 'EIO';
-      try {
-        fs.writeSync(2, `error: cannot write to stdout: ${code in texts ? `${texts[/** @type {keyof texts} */ (code)]} (${code})` : code}\n`);
-      } catch {}
-    }
+    const code = err.code ?? 'EIO';
+    const text = WRITE_ERRORS[code] ? `${WRITE_ERRORS[code]} (${code})` : code;
+    try {
+      if (name === 'stdout') fs.writeSync(2, `error: cannot write to stdout: ${text}\n`);
+    } catch {}
     process.exit(1);
   };
 }
@@ -61,16 +62,14 @@ function exitWhenWritten(code) {
 }
 
 /**
- * The folder for node's compile cache (node 22.1+), or undefined when there is none safe to use. Node
- * loads what it finds there as compiled code, so the folder must be the user's own: `booking-cli`
- * under the user's cache folder, a real folder (never followed through a symlink) owned by the user
- * and writable by no one else, in a parent that no one else can swap it in (the user's or root's, and
- * if others may write there, sticky as /tmp is). Anything else: no cache, silently (it only saves time).
+ * The folder for node's compile cache, or undefined when none is safe. Node loads what it finds there
+ * as compiled code, so it must be the user's own: `booking-cli` in the user's cache folder, a real
+ * folder (a symlink is never followed), owned by the user and writable by no one else, in a parent no
+ * one else can swap it in (the user's or root's; sticky, as /tmp, if others may write there).
  * @param {NodeJS.ProcessEnv} env
  */
 function compileCacheDir(env) {
-  const home = env.HOME && path.join(env.HOME, process.platform === 'darwin' ? 'Library/Caches' : '.cache');
-  const base = env.XDG_CACHE_HOME || home;
+  const base = env.XDG_CACHE_HOME || (env.HOME && path.join(env.HOME, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
   if (!base || !path.isAbsolute(base)) return undefined;
   const dir = path.join(base, 'booking-cli');
   const uid = process.getuid?.();
@@ -87,45 +86,41 @@ function compileCacheDir(env) {
   }
 }
 
-/** Loads the program (after the compile cache is on, so that it covers it), or says how to build it. */
+/** The program's module (the compile cache on first, so that it covers it), or undefined if not built. */
 function loadProgram() {
   const file = path.join(__dirname, '..', 'dist', 'cli.mjs');
   if (!fs.existsSync(file)) {
     process.stderr.write(`error: booking is not built: ${file} is missing; run \`npm run build\` in ${path.dirname(__dirname)}\n`);
     return undefined;
   }
-  // Node 20 has no compile cache: the program is compiled at every start there.
-  // @types/node is node 20's, which has no enableCompileCache: asked of the running node.
+  // Node 22.1+; node 20 has none and compiles the program at every start. @types/node is 20's.
   const { enableCompileCache } = /** @type {{ enableCompileCache?: (dir: string) => unknown }} */ (require('node:module'));
-  const dir = typeof enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPILE_CACHE && compileCacheDir(process.env);
+  const dir = enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE && compileCacheDir(process.env);
   if (dir) enableCompileCache(dir);
   return import(require('node:url').pathToFileURL(file).href);
 }
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  // Answered without loading the program.
-  process.stdout.write(`${require('../package.json').version}\n`);
+  process.stdout.write(`${require('../package.json').version}\n`); // without loading the program
 } else {
   const program = loadProgram();
+  let settled = !program;
   if (!program) exitWhenWritten(1);
-  else {
-    let settled = false;
-    program
-      .then((/** @type {{ main(argv: string[], deps: object): Promise<number> }} */ { main }) => main(argv, { signal: controller.signal }))
-      .then((/** @type {number} */ code) => {
-        settled = true;
-        exitWhenWritten(code);
-      });
-    // Nothing left to wait on, yet the command has not finished: node would exit 0, which a script
-    // takes for success (a verdict never given). That is a bug: say so and fail. Checked on the next
-    // turn: another 'beforeExit' listener (the prompt's, for Ctrl-D) may settle it.
-    process.on('beforeExit', () =>
-      setImmediate(() => {
-        if (settled) return;
-        process.stderr.write('error: the command stopped before it finished (a bug in booking; please report it)\n');
-        exitWhenWritten(1);
-      }),
-    );
-  }
+  program
+    ?.then((/** @type {{ main(argv: string[], deps: object): Promise<number> }} */ { main }) => main(argv, { signal: controller.signal }))
+    .then((code) => {
+      settled = true;
+      exitWhenWritten(code);
+    });
+  // Nothing left to wait on, yet the command has not finished: node would exit 0, which a script takes
+  // for success (a verdict never given). That is a bug: say so and fail. Checked on the next turn:
+  // another 'beforeExit' listener (the prompt's, for Ctrl-D) may settle it.
+  process.on('beforeExit', () =>
+    setImmediate(() => {
+      if (settled) return;
+      process.stderr.write('error: the command stopped before it finished (a bug in booking; please report it)\n');
+      exitWhenWritten(1);
+    }),
+  );
 }
