@@ -3,14 +3,6 @@
 // to the base URL's origin, same-origin redirects followed here, and GETs retried on
 // 429/502/503/504 and lost connections (policy in retry.ts).
 // This is the only module that imports undici; cli.ts loads it lazily.
-// undici's Client and connector from their own files: undici's index loads every part of undici at
-// once (fetch, WebSocket, caches, mocks, interceptors, and node's zlib, crypto and http behind them:
-// ~6x `node -e 0` unbundled, docs/performance.md), and a direct run needs one Client. undici has no
-// "exports" map, so these are files of its published package, pinned in package.json;
-// test/unit/undici-parts.test.ts checks that they are what the index exports. Through a proxy the
-// index is loaded (viaProxy, below).
-import Client from 'undici/lib/dispatcher/client.js';
-import buildConnector from 'undici/lib/core/connect.js';
 import type { Dispatcher } from 'undici';
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
@@ -24,7 +16,8 @@ import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryA
 import { createDebugLog } from './debug-log';
 import { makeResponse } from './response';
 import { refusedKeyHint } from '../config/resolve';
-import { earlyConnector, type EarlyConnection } from './preconnect';
+import type { EarlyConnection } from './preconnect';
+import { NodeDispatcher } from './node-dispatcher';
 import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, requestWhole } from './body';
 
 declare const __VERSION__: string;
@@ -62,11 +55,6 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const { connection, globals } = opts;
   const base = new URL(connection.baseUrl.href);
   assertTransportAllowed(base, globals.allowHttp);
-  // One connection: the requests of a run are sequential, and a pool would open a second one when a
-  // page is asked for before undici has marked the first one idle again.
-  // maxHeaderSize given (node's default is 16 KiB) so that undici need not load node:http to ask.
-  const connect = opts.early && earlyConnector(opts.early, buildConnector({}));
-  const clientOptions = { keepAliveTimeout: 10_000, maxHeaderSize: 64 * 1024, ...(connect ? { connect } : {}) };
   // A loopback base URL never goes through a proxy: plain http:// is allowed to it only because the
   // traffic never leaves the machine. Otherwise the variables are read here from the run's env, as
   // undici would read them from process.env.
@@ -78,19 +66,21 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
         noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
       };
-  // Without a proxy, every request goes to the base URL's origin (checked before each): one Client.
-  // With one, undici's EnvHttpProxyAgent picks the route of each request (NO_PROXY), one connection
-  // per origin; undici's index is loaded only then, before the first request.
+  // Without a proxy, every request goes to the base URL's origin (checked before each): one keep-alive
+  // connection through node's http(s) (node-dispatcher.ts). With one, undici's EnvHttpProxyAgent picks
+  // the route of each request (NO_PROXY), one connection per origin; undici is loaded only then.
+  // maxHeaderSize: node's default is 16 KiB.
   const viaProxy = Boolean(proxies.httpProxy || proxies.httpsProxy);
+  const maxHeaderSize = 64 * 1024;
   const ownPool: Promise<Dispatcher> | undefined = opts.dispatcher
     ? undefined
     : viaProxy
       ? // undici is CommonJS: its exports are the default export, in node and in the build alike.
         import('undici').then((undici) => {
           const { EnvHttpProxyAgent } = undici.default as unknown as typeof undici;
-          return new EnvHttpProxyAgent({ connections: 1, ...clientOptions, ...proxies });
+          return new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, maxHeaderSize, ...proxies });
         })
-      : Promise.resolve(new Client(base.origin, clientOptions));
+      : Promise.resolve(new NodeDispatcher(base, { maxHeaderSize, early: opts.early }) as unknown as Dispatcher);
   const dispatcher: Promise<Dispatcher> = opts.dispatcher ? Promise.resolve(opts.dispatcher) : ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
   const wait = opts.sleep ?? sleep;
