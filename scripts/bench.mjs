@@ -271,10 +271,10 @@ async function rowList(ports) {
   const theirs = mustSucceed('curl + jq loop', runOnce(runs.curljq, { capture: true }))
     .stdout.toString()
     .split('\n');
-  for (const [who, lines] of [
+  for (const [who, lines] of /** @type {[string, string[]][]} */ ([
     ['booking', ours],
     ['curl + jq', theirs],
-  ]) {
+  ])) {
     if (lines.pop() !== '' || lines.length !== SMALL) throw new Error(`${who} printed ${lines.length} lines, expected ${SMALL}`);
   }
   let rewritten = 0;
@@ -408,6 +408,7 @@ async function rowOutput(ports) {
   });
   if (!time) skipped.push('output peak memory: GNU time (/usr/bin/time) not installed');
   else {
+    /** @type {{ table: number[], ndjson: number[] }} */
     const rss = { table: [], ndjson: [] };
     for (let round = 0; round < ROUNDS.output; round++) {
       rss.table.push(shellRssKiB(time, env, `{time} ${tableLine} > /dev/null`, true));
@@ -512,10 +513,10 @@ async function rowLossless(ports) {
   const bodyKiB = BIG_MIB * 1024;
   const nul = openSync('/dev/null', 'w');
   try {
-    for (const [name, argv, expect] of [
+    for (const [name, argv, expect] of /** @type {[string, string[], string][]} */ ([
       ['`api`', ['api', '/big'], `      "id": ${BIG_ID},\n`],
       ['`api --paginate -o ndjson`', ['api', '/big', '--paginate', '-o', 'ndjson'], `{"id":${BIG_ID},"note":"xxx`],
-    ]) {
+    ])) {
       const out = mustSucceed(`booking ${argv.join(' ')}`, runOnce(booking(env, ...argv), { capture: true })).stdout;
       if (!out.includes(expect) || out.length < bodyKiB * 1024 - 100)
         throw new Error(`booking ${argv.join(' ')} did not print the body with its id exact`);
