@@ -5,9 +5,9 @@
 // most of what a short command cost (docs/performance.md). Node's parser is built in. Through a proxy,
 // and in tests that inject undici's MockAgent, undici's own dispatchers are used (client.ts).
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
+import { nodeHttp } from './node-http';
 import type { EarlyConnection } from './preconnect';
 
 /** What requestWhole (body.ts) gives dispatch() and what it listens to. */
@@ -32,7 +32,7 @@ export class NodeDispatcher {
 
   dispatch(options: Options, handler: Handler): boolean {
     const tls = this.origin.protocol === 'https:';
-    const mod = loadModule(tls ? 'node:https' : 'node:http');
+    const mod = nodeHttp(tls);
     const req: ClientRequest = mod.request({
       protocol: this.origin.protocol,
       hostname: this.origin.hostname.replace(/^\[|\]$/g, ''),
@@ -99,13 +99,4 @@ export class NodeDispatcher {
     }
     return agent;
   }
-}
-
-/**
- * node:http or node:https, required rather than imported: an ES import of a node module builds its
- * namespace from every export, and node 22+'s http exports WebSocket and friends as getters that load
- * node's bundled undici (tls, http2, zlib, worker_threads, the CA certificates).
- */
-function loadModule(name: 'node:http' | 'node:https'): typeof import('node:http') {
-  return createRequire(import.meta.url)(name) as typeof import('node:http');
 }
