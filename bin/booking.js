@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // The entry point: Ctrl-C handling, `--version`, node's compile cache, the run, and the exit. The only
-// place that exits. The program is dist/cli.mjs, which scripts/build.mjs bundles from src/.
+// place that exits. The program is dist/cli.cjs, which scripts/build.mjs bundles from src/.
 'use strict';
 
 const fs = require('node:fs');
@@ -86,9 +86,9 @@ function compileCacheDir(env) {
   }
 }
 
-/** The program's module (the compile cache on first, so that it covers it), or undefined if not built. */
+/** The program (with the compile cache on first, so that it covers it), or undefined if not built. */
 function loadProgram() {
-  const file = path.join(__dirname, '..', 'dist', 'cli.mjs');
+  const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
   if (!fs.existsSync(file)) {
     process.stderr.write(`error: booking is not built: ${file} is missing; run \`npm run build\` in ${path.dirname(__dirname)}\n`);
     return undefined;
@@ -97,7 +97,7 @@ function loadProgram() {
   const { enableCompileCache } = /** @type {{ enableCompileCache?: (dir: string) => unknown }} */ (require('node:module'));
   const dir = enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE && compileCacheDir(process.env);
   if (dir) enableCompileCache(dir);
-  return import(require('node:url').pathToFileURL(file).href);
+  return Promise.resolve(require(file));
 }
 
 const argv = process.argv.slice(2);

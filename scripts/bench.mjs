@@ -78,9 +78,9 @@ const fmtMiB = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
 // --- set-up -----------------------------------------------------------------------------------
 
 try {
-  statSync(join(ROOT, 'dist', 'cli.mjs'));
+  statSync(join(ROOT, 'dist', 'cli.cjs'));
 } catch {
-  fail('dist/cli.mjs is missing: run `node scripts/build.mjs` (npm run bench does).');
+  fail('dist/cli.cjs is missing: run `node scripts/build.mjs` (npm run bench does).');
 }
 
 const tmp = mkdtempSync(join(os.tmpdir(), 'booking-bench-'));

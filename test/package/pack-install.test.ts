@@ -110,7 +110,7 @@ describe('npm pack, then npm install -g', () => {
     expect(packed.code, packed.stderr).toBe(0);
     const list = await run('tar', ['-tzf', tarball], work);
     const files = list.stdout.split('\n');
-    expect(files).toContain('package/dist/cli.mjs');
+    expect(files).toContain('package/dist/cli.cjs');
     expect(files).toContain('package/bin/booking.js');
     // Written by the build (prepack) from the command tree, not committed.
     expect(files).toContain('package/completions/booking.bash');
