@@ -5,7 +5,7 @@
 // says no body, but a hand-made capture means "the rest"). Bytes after the message (an editor's final
 // newline) are ignored: one capture, one delivery. Parsing only: reader.ts feeds it a file's or a
 // stream's bytes.
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 import { sizeText, type Sink } from './input';
 
 export interface CaptureHead {
