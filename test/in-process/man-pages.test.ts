@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { wholeProgram } from '../../src/command-facts';
+import { wholeProgram } from '../../src/command-tree';
 import { manPages, pageName } from '../../src/man';
 
 const program = await wholeProgram();
