@@ -6,7 +6,21 @@ import { headerValues } from './capture';
 import { BodyDigest, VariantDigest, type BodyDigests } from './body-digest';
 import type { Sink } from './input';
 
-type HintCode = 'trailing_lf' | 'trailing_crlf' | 'crlf' | 'bom' | 'event';
+// The first five are the seed's scheme's; the others come from the other schemes' diagnoses
+// (src/webhook/schemes/diagnose.ts, verify-scheme.ts).
+export type HintCode =
+  | 'trailing_lf'
+  | 'trailing_crlf'
+  | 'crlf'
+  | 'bom'
+  | 'event'
+  | 'reserialised'
+  | 'signed_string'
+  | 'secret_form'
+  | 'encoding'
+  | 'no_secret'
+  | 'expired'
+  | 'future';
 
 export interface Verdict {
   /** The capture file, for `--request`. */
@@ -22,6 +36,12 @@ export interface Verdict {
   secret?: string | null;
   /** With --request: the capture whose body this one repeats, null when none. */
   duplicateOf?: string | null;
+  /** The scheme checked (--scheme, or another than the seed's found in the headers); absent for the seed's by default. */
+  scheme?: string;
+  /** Other schemes whose signature headers the delivery also carries (--scheme picks one of them). */
+  otherSchemes?: string[];
+  /** With several signatures in the header (a rotation): the one that matched ("v1 #2"), null when none. */
+  signature?: string | null;
 }
 
 /** The one value of a header that a delivery carries exactly once, or what is wrong with it. */
@@ -219,5 +239,10 @@ function hintText(code: HintCode, input: JudgeInput): string {
   if (code === 'event') {
     return `the delivery is "${input.event}", not "${input.expectedEvent}" (--event): a delivery meant for another endpoint and its secret?`;
   }
+  return bodyChangeText(code);
+}
+
+/** The reason for a body changed after signing (a trailing line end, CRLF, a BOM), as every scheme says it. */
+export function bodyChangeText(code: HintCode): string {
   return `the body matches ${REWRITTEN[code]}: ${CAUSE[code]}`;
 }
