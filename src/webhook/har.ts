@@ -1,5 +1,6 @@
 // Deliveries recorded by other tools as HAR (HTTP Archive 1.2: browser devtools, mitmproxy, Charles,
-// Insomnia's export): every POST entry that carries X-Service-Signature is one delivery, labelled
+// Insomnia's export): every POST entry that carries a scheme's signature header (X-Service-Signature,
+// X-Cal-Signature-256, Stripe-Signature, …: schemes/index.ts) is one delivery, labelled
 // `file.har#N` with N its index in log.entries (from 0, as `jq '.log.entries[N]'` reads it).
 //
 // The body is request.postData.text: the text as UTF-8 bytes, or decoded when an `encoding` of
@@ -9,7 +10,7 @@
 // (params only, a bodySize with no postData) cannot be verified: that entry is an error, not a verdict.
 import { UsageError } from '../errors';
 import { CAPTURE_LIMIT } from './capture';
-import { SIGNATURE_HEADER } from './events';
+import { carriesSignature } from './schemes/index';
 import { sizeText } from './input';
 
 /** The most a HAR file may hold: it is read whole (a 64 MiB body in base64 is 85 MiB). */
@@ -53,7 +54,7 @@ export function harDeliveries(name: string, bytes: Buffer): (HarDelivery | Usage
     const headers = Array.isArray(request.headers) ? request.headers : [];
     const rawHeaders: string[] = [];
     for (const h of headers) if (isObject(h) && typeof h.name === 'string' && typeof h.value === 'string') rawHeaders.push(h.name, h.value);
-    if (!rawHeaders.some((n, j) => j % 2 === 0 && n.toLowerCase() === SIGNATURE_HEADER)) return;
+    if (!carriesSignature(rawHeaders)) return;
     try {
       out.push({ label, rawHeaders, body: entryBody(label, request) });
     } catch (err) {
@@ -62,7 +63,9 @@ export function harDeliveries(name: string, bytes: Buffer): (HarDelivery | Usage
     }
   });
   if (out.length === 0) {
-    throw new UsageError(`${name} has no POST entry with an X-Service-Signature header (of ${log.entries.length} entries).`);
+    throw new UsageError(
+      `${name} has no POST entry with an X-Service-Signature header (of ${log.entries.length} entries), nor another scheme's (X-Cal-Signature-256, Calendly-Webhook-Signature, Stripe-Signature, webhook-signature).`,
+    );
   }
   return out;
 }

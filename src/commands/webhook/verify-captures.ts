@@ -17,8 +17,10 @@ import { CliError, ExitCode, InterruptedError, UsageError } from '../../errors';
 import { harDeliveries } from '../../webhook/har';
 import { NotRegularFile, readDelivery } from '../../webhook/reader';
 import type { Secret } from '../../webhook/signature';
-import { fromHeaders, judge, SecretsDigest, type Verdict } from '../../webhook/verdict';
+import { SecretsDigest, type Verdict } from '../../webhook/verdict';
+import { DeliveryJudge } from '../../webhook/schemes/delivery-judge';
 import { visible } from '../../webhook/text';
+import { ageRule } from './scheme-options';
 import { resolveSecrets } from './secret';
 import { verdictWriter, type VerdictWriter } from './verify-output';
 import type { VerifyOptions } from './verify';
@@ -37,6 +39,7 @@ interface Judged {
 
 export async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: Context): Promise<number> {
   const secrets = await resolveSecrets(opts, ctx, paths.includes('-'));
+  const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx), expectedEvent: opts.event });
   const out = await verdictWriter(ctx, true);
   const run = new Run(ctx, out);
   try {
@@ -44,7 +47,7 @@ export async function verifyCaptures(paths: string[], opts: VerifyOptions, ctx: 
       if (ctx.signal.aborted) throw new InterruptedError();
       if ('skipped' in item) run.skipped(item.path, item.skipped);
       else if (item instanceof CliError) run.failed(item);
-      else await run.file(() => verifyFile(item, secrets, opts.event, ctx, () => out.flush()), item.path);
+      else await run.file(() => verifyFile(item, secrets, judge, ctx, () => out.flush()), item.path);
     }
   } catch (err) {
     // Ctrl-C: the verdicts already made are not lost (a json array is left unclosed, as a list's is).
@@ -140,7 +143,7 @@ class Run {
 async function verifyFile(
   named: Named,
   secrets: Secret[],
-  expectedEvent: string | undefined,
+  judge: DeliveryJudge,
   ctx: Context,
   beforeWait: () => void,
 ): Promise<(Judged | CliError)[]> {
@@ -154,7 +157,7 @@ async function verifyFile(
   });
   if (read.kind === 'capture') {
     const digests = digest.finish();
-    const verdict = await judge({ secrets, ...fromHeaders(read.head.rawHeaders), digests, again: read.again, expectedEvent });
+    const verdict = await judge.judgeStreamed(read.head.rawHeaders, digests, read.again);
     return [{ verdict: { file: path, ...verdict }, key: digests[0]!.digest.toString('latin1') }];
   }
   const results: (Judged | CliError)[] = [];
@@ -167,8 +170,7 @@ async function verifyFile(
     const d = new SecretsDigest(secrets);
     d.update(entry.body);
     const digests = d.finish();
-    const again = async (sink: (chunk: Buffer) => void) => sink(entry.body);
-    const verdict = await judge({ secrets, ...fromHeaders(entry.rawHeaders), digests, again, expectedEvent });
+    const verdict = await judge.judgeBody(entry.rawHeaders, entry.body);
     results.push({ verdict: { file: entry.label, ...verdict }, key: digests[0]!.digest.toString('latin1') });
   }
   return results;

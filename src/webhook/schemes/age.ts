@@ -4,8 +4,8 @@
 
 export interface AgeRule {
   toleranceMs: number;
-  /** The time to judge at: now, or --at. */
-  atMs: number;
+  /** The time to judge at, in ms: now (asked at each delivery: listen runs for hours), or --at. */
+  at(): number;
   /** --at was given: the reason says "at --at" rather than "now". */
   atGiven: boolean;
   ignore: boolean;
@@ -15,12 +15,13 @@ export interface AgeRule {
 export function ageProblem(timestamp: number, rule: AgeRule): { code: 'expired' | 'future'; text: string } | undefined {
   if (rule.ignore) return undefined;
   const signedMs = timestamp * 1000;
-  const ageMs = rule.atMs - signedMs;
+  const atMs = rule.at();
+  const ageMs = atMs - signedMs;
   if (Math.abs(ageMs) <= rule.toleranceMs) return undefined;
   const when = `the timestamp ${timestamp} (${new Date(signedMs).toISOString().replace('.000Z', 'Z')})`;
   const tolerance = `the ${span(rule.toleranceMs)} tolerance (--tolerance)`;
   if (ageMs > 0) {
-    const asOf = rule.atGiven ? ` at --at ${new Date(rule.atMs).toISOString()}` : '';
+    const asOf = rule.atGiven ? ` at --at ${new Date(atMs).toISOString()}` : '';
     return {
       code: 'expired',
       text: `${when} is ${span(ageMs)} old${asOf}, beyond ${tolerance}: a replayed or old delivery (check an old capture as of its arrival with --at TIME, or --ignore-age)`,

@@ -1,0 +1,35 @@
+// `webhook verify FILE --signature SIG --scheme X` for a scheme other than the seed's: the body from
+// FILE or stdin, and the headers the scheme reads made from --signature (and, for Standard Webhooks,
+// --id and --timestamp), judged as a capture with those headers would be.
+import type { Context } from '../../context';
+import { ExitCode, UsageError } from '../../errors';
+import { bodySource } from '../../webhook/reader';
+import { schemeNamed } from '../../webhook/schemes/index';
+import { judgeScheme, schemeKeys } from '../../webhook/schemes/verify-scheme';
+import { ageRule } from './scheme-options';
+import { resolveSecrets } from './secret';
+import { noteTerminalBody } from './terminal-note';
+import type { VerifyOptions } from './verify';
+import { verdictWriter } from './verify-output';
+
+export async function verifySchemeBody(signature: string, opts: VerifyOptions, ctx: Context): Promise<number> {
+  const scheme = schemeNamed(opts.scheme!);
+  const headers = [scheme.signatureHeader, signature];
+  if (scheme.name === 'standard') {
+    if (opts.id === undefined || opts.timestamp === undefined)
+      throw new UsageError('--scheme standard signs "<id>.<timestamp>.<body>": give --id and --timestamp with --signature (the webhook-id and webhook-timestamp headers).');
+    headers.push('webhook-id', opts.id, 'webhook-timestamp', opts.timestamp);
+  }
+  const age = ageRule(opts, ctx);
+  const source = bodySource(ctx.io, opts.file, ctx.signal);
+  const secrets = await resolveSecrets(opts, ctx, opts.file === undefined || opts.file === '-');
+  const keys = schemeKeys(scheme, secrets);
+  noteTerminalBody(ctx, source);
+  const chunks: Buffer[] = [];
+  await source.read((chunk) => chunks.push(Buffer.from(chunk)));
+  const verdict = judgeScheme(scheme, headers, Buffer.concat(chunks), { secrets, keys, age, expectedEvent: opts.event });
+  const out = await verdictWriter(ctx, false);
+  await out.write(verdict);
+  await out.end();
+  return verdict.authentic ? ExitCode.OK : ExitCode.FAILURE;
+}
