@@ -1,18 +1,28 @@
-// `booking webhook sign`: the X-Service-Signature value for a body, hashed as a stream.
+// `booking webhook sign`: the X-Service-Signature value for a body, hashed as a stream; with --scheme,
+// the header lines of that scheme (with --id and --timestamp where it signs them, else fresh ones).
 import type { RunResult } from '../deps';
-import { defineCommand, type OptionsOf } from '../define';
+import { defineCommand, option, type OptionsOf } from '../define';
 import type { Context } from '../../context';
+import { intOption } from '../../options';
 import type { WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
+import { schemeOption } from './scheme-options';
 
 export const newCmdSign = defineCommand({
   name: 'sign',
-  description: 'print the X-Service-Signature value (sha256=<hex>) for a raw body',
+  description: 'print the X-Service-Signature value (sha256=<hex>) for a raw body, or with --scheme that scheme\'s header lines',
   arguments: [['[file]', 'the raw body (stdin when "-" or absent)']],
-  options: secretOptions(),
+  options: [
+    schemeOption('the scheme to sign in (its header lines are printed)'),
+    option('--id <id>', 'standard: the webhook-id to sign (default: a fresh msg_…)'),
+    option('--timestamp <unix>', 'calendly, stripe, standard: the Unix time to sign (default: now)', intOption(0, 99_999_999_999)),
+    ...secretOptions(),
+  ],
   examples: [
     'booking webhook sign body.json --secret-file secret.txt',
     'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook sign - < body.json',
+    'booking webhook sign body.json --scheme stripe --timestamp 1795597923 --secret-file stripe-secret.txt',
+    'BOOKING_WEBHOOK_SECRET=whsec_c2FuZGJveA== booking webhook sign body.json --scheme standard --id msg_1',
   ],
   run: (opts, ctx): RunResult => runSign(opts, ctx),
 });
@@ -20,6 +30,10 @@ export const newCmdSign = defineCommand({
 export type SignOptions = WithSecrets<OptionsOf<typeof newCmdSign>>;
 
 export async function runSign(opts: SignOptions, ctx: Context): Promise<number> {
+  if (opts.scheme !== undefined && opts.scheme !== 'service') {
+    const { signInScheme } = await import('./sign-scheme');
+    return signInScheme(opts, ctx);
+  }
   // Loaded when it runs, not when it is declared: `webhook sign --help` need not load the webhook library.
   const [{ createSigner }, { bodySource }, { resolveSecret }, { noteTerminalBody }, { createRecordWriter }] = await Promise.all([
     import('../../webhook/signature'),
