@@ -12,3 +12,16 @@ export function signParts(now: Date, given: { id?: string; timestamp?: number } 
 export function schemeHeaders(scheme: Scheme, secret: Secret, body: Uint8Array, parts: SignParts): string[] {
   return scheme.make(scheme.key(secret.bytes, secret.label), body, parts);
 }
+
+/**
+ * What signs each delivery a sender makes (send, a scenario, the sandbox): every header the scheme
+ * puts on it, the seed's X-Service-Event included, with a fresh id and the time of signing. The key is
+ * made at once: a secret that is no key of the scheme throws UsageError before anything is sent.
+ */
+export function deliverySigner(scheme: Scheme, secret: Secret, now: () => Date): (body: Uint8Array, event: string) => string[] {
+  const key = scheme.key(secret.bytes, secret.label);
+  return (body, event) => {
+    const headers = scheme.make(key, body, signParts(now()));
+    return scheme.name === 'service' ? ['X-Service-Event', event, ...headers] : headers;
+  };
+}
