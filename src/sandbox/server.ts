@@ -10,7 +10,7 @@ import {
   DEFAULT_SEED,
   DEFAULT_SHAPE,
   DEFAULT_TICK_SECONDS,
-  DEFAULT_WEBHOOK_SECRET,
+  defaultWebhookSecret,
   SHAPES,
   webhookUrlProblem,
   type ShapeName,
@@ -22,6 +22,7 @@ import { startSandboxService } from './routes';
 import { BookingStore } from './store';
 import { Switches } from './switches';
 import { WebhookSender } from './webhooks';
+import type { SchemeName } from '../webhook/schemes/names';
 
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4010. */
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   apiKey?: string;
   /** The signing secret of every webhook URL. */
   secret?: string;
+  /** The signing scheme of the deliveries; the seed's when absent. */
+  scheme?: SchemeName;
   bookings?: number;
   seed?: string | number;
   webhookUrls?: string[];
@@ -78,7 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const seed = String(opts.seed ?? DEFAULT_SEED);
   const apiKey = opts.apiKey ?? DEFAULT_API_KEY;
-  const secret = opts.secret ?? DEFAULT_WEBHOOK_SECRET;
+  const secret = opts.secret ?? defaultWebhookSecret(opts.scheme);
   const host = opts.host ?? DEFAULT_HOST;
   const port = opts.port ?? DEFAULT_PORT;
   const tickMs = Math.round((opts.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000);
@@ -91,6 +94,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const sender = new WebhookSender({
     urls: opts.webhookUrls ?? [],
     secret,
+    scheme: opts.scheme,
     retryDelaysMs: opts.retryDelaysMs,
     log: opts.log,
     warn: opts.warn,

@@ -11,12 +11,14 @@ import {
   DEFAULT_PORT,
   DEFAULT_SEED,
   DEFAULT_SHAPE,
+  DEFAULT_STANDARD_SECRET,
   DEFAULT_TICK_SECONDS,
   DEFAULT_WEBHOOK_SECRET,
   SHAPES,
   webhookUrlProblem,
 } from '../../sandbox/defaults';
 import { runSandbox } from './run';
+import { SCHEME_NAMES } from '../../webhook/schemes/names';
 import { parseRetryDelays } from '../../sandbox/retry-delays';
 
 export const newCmdSandbox = defineCommand({
@@ -36,12 +38,18 @@ export const newCmdSandbox = defineCommand({
     option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate),
     option('--retry-delays <s,s,…>', 'waits before each retry of a failed delivery, in seconds (default 1,2,4,8; none)', retryDelays),
     option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000)),
+    choice(
+      '--scheme <scheme>',
+      `sign deliveries in this scheme, bodies in its shape: service (the default), cal, calendly, stripe, standard (default secret ${DEFAULT_STANDARD_SECRET})`,
+      SCHEME_NAMES,
+    ),
   ],
   examples: [
     'booking sandbox',
     'booking sandbox --port 0 --bookings 500 --seed 7',
     'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1',
     'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --retry-delays 0.2,0.4,0.8',
+    'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --scheme stripe --tick 1',
   ],
   run: (opts, ctx): RunResult => runSandbox(opts, ctx),
 });

@@ -26,7 +26,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseHttpUrl } from '../../webhook/post';
 import { resolveSecrets } from './secret';
 import type { ListenOptions } from './listen';
-import { judgeBody } from '../../webhook/verdict';
+import { judgeBody, type Verdict } from '../../webhook/verdict';
+import type { Secret } from '../../webhook/signature';
 import { visible } from '../../webhook/text';
 
 const DEFAULT_PORT = 8787;
@@ -46,6 +47,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const idleMs = opts.idleTimeoutMs ?? IDLE_LIMIT_MS;
   const lines = await listenWriter(ctx);
   const secrets = await resolveSecrets(opts, ctx);
+  const judgeDelivery = await deliveryJudge(opts, secrets, ctx);
   if (ctx.signal.aborted) return 0;
   const repeats = new Repeats();
   // This run's mark on what it forwards: a delivery that comes back with it has gone round a loop.
@@ -128,7 +130,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, time: Date): Promise<void> {
-    const verdict = await judgeBody(secrets, req.rawHeaders, body);
+    const verdict = await judgeDelivery(req.rawHeaders, body);
     const event = verdict.event;
     // The filter is for authentic deliveries only: one that is not authentic is answered 401 and shown
     // whatever event it claims (a missing or wrong signature is what the user must see).
@@ -236,6 +238,17 @@ function startServer(server: ReturnType<typeof createServer>, port: number, host
 
 function answer(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(`${JSON.stringify(body)}\n`);
+}
+
+/**
+ * How each delivery is judged: in the seed's scheme as ever, or with --scheme in that one (its verdicts
+ * and lines name it). The scheme's keys are made at once: a secret that is no key of it is exit 2.
+ */
+async function deliveryJudge(opts: ListenOptions, secrets: Secret[], ctx: Context): Promise<(rawHeaders: string[], body: Buffer) => Promise<Verdict>> {
+  if (opts.scheme === undefined) return (rawHeaders, body) => judgeBody(secrets, rawHeaders, body);
+  const [{ DeliveryJudge }, { ageRule }] = await Promise.all([import('../../webhook/schemes/delivery-judge'), import('./scheme-options')]);
+  const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx) });
+  return (rawHeaders, body) => judge.judgeBody(rawHeaders, body);
 }
 
 /** --events as a set; a name the service does not send draws a warning (a typo would show nothing). */

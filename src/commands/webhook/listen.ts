@@ -6,6 +6,7 @@ import { intOption, listOption, sizeOption, durationOption } from '../../options
 import { defineCommand, option, type OptionsOf } from '../define';
 import type { WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
+import { ageOptions, schemeOption } from './scheme-options';
 
 /** --respond-delay's bound: longer than any sender's time-out worth testing, short of a hung run. */
 const MAX_RESPOND_DELAY_MS = 120_000;
@@ -36,6 +37,8 @@ export const newCmdListen = defineCommand({
       'wait this long before answering each delivery (250ms, 10s; at most 120s)',
       durationOption(MAX_RESPOND_DELAY_MS),
     ),
+    schemeOption('verify deliveries in this scheme (default service)'),
+    ...ageOptions(),
     ...secretOptions(),
   ],
   examples: [
@@ -43,6 +46,7 @@ export const newCmdListen = defineCommand({
     'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
     'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
     'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',
+    'booking webhook listen --scheme stripe --tolerance 10m --secret-file stripe-secret.txt',
   ],
   run: (opts, ctx): RunResult => runListen(opts, ctx),
 });

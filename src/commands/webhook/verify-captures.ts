@@ -19,6 +19,7 @@ import { NotRegularFile, readDelivery } from '../../webhook/reader';
 import type { Secret } from '../../webhook/signature';
 import { SecretsDigest, type Verdict } from '../../webhook/verdict';
 import { DeliveryJudge } from '../../webhook/schemes/delivery-judge';
+import { UnusableSecret } from '../../webhook/schemes/standard';
 import { visible } from '../../webhook/text';
 import { ageRule } from './scheme-options';
 import { resolveSecrets } from './secret';
@@ -77,6 +78,8 @@ class Run {
       results = await read();
     } catch (err) {
       if (err instanceof NotRegularFile) return this.skipped(path, 'not a regular file');
+      // A secret that is no key of a capture's scheme is wrong for every capture of it: the run stops.
+      if (err instanceof UnusableSecret) throw err;
       // Ctrl-C ends the run; any other error is about this one file.
       if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
       return this.failed(err);

@@ -11,7 +11,7 @@ import { fromHeaders, judge, judgeBody as judgeServiceBody, type Verdict } from 
 import type { AgeRule } from './age';
 import { schemeNamed, schemesIn } from './index';
 import type { SchemeName } from './names';
-import type { Scheme } from './scheme';
+import { valuesOf, type Scheme } from './scheme';
 import { judgeScheme, schemeKeys } from './verify-scheme';
 
 export interface JudgeRun {
@@ -49,7 +49,7 @@ export class DeliveryJudge {
   async judgeBody(rawHeaders: string[], body: Buffer): Promise<Verdict> {
     const picked = this.pick(rawHeaders);
     if (picked.scheme.name === 'service') {
-      return this.named(picked, await judgeServiceBody(this.run.secrets, rawHeaders, body, this.run.expectedEvent));
+      return this.named(picked, await judgeServiceBody(this.run.secrets, rawHeaders, body, this.run.expectedEvent), rawHeaders);
     }
     return this.other(picked, rawHeaders, body);
   }
@@ -62,7 +62,7 @@ export class DeliveryJudge {
     const picked = this.pick(rawHeaders);
     const { secrets, expectedEvent } = this.run;
     if (picked.scheme.name === 'service') {
-      return this.named(picked, await judge({ secrets, ...fromHeaders(rawHeaders), digests, again, expectedEvent }));
+      return this.named(picked, await judge({ secrets, ...fromHeaders(rawHeaders), digests, again, expectedEvent }), rawHeaders);
     }
     if (!again) throw new UsageError('the capture could not be kept in memory for a second pass; read it from a file.');
     const chunks: Buffer[] = [];
@@ -73,12 +73,23 @@ export class DeliveryJudge {
   private other(picked: Picked, rawHeaders: string[], body: Buffer): Verdict {
     const { secrets, age, expectedEvent } = this.run;
     const verdict = judgeScheme(picked.scheme, rawHeaders, body, { secrets, keys: this.keysFor(picked.scheme), age, expectedEvent });
-    return picked.others.length ? { ...verdict, otherSchemes: picked.others } : verdict;
+    if (picked.others.length) return { ...verdict, otherSchemes: picked.others };
+    return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${this.elsewhere(picked.scheme, rawHeaders)}` };
   }
 
-  private named(picked: Picked, verdict: Verdict): Verdict {
+  /** With --scheme X on a delivery without X's header: the schemes whose headers it does carry. */
+  private elsewhere(scheme: Scheme, rawHeaders: string[]): string {
+    if (valuesOf(rawHeaders, scheme.signatureHeader).length) return '';
+    const found = schemesIn(rawHeaders);
+    if (!found.length) return '';
+    return ` (it carries ${found.map((s) => s.signatureHeader).join(', ')}: --scheme ${found.map((s) => s.name).join(' or ')})`;
+  }
+
+  private named(picked: Picked, verdict: Verdict, rawHeaders: string[]): Verdict {
     if (!picked.named) return verdict;
-    return picked.others.length ? { ...verdict, scheme: 'service', otherSchemes: picked.others } : { ...verdict, scheme: 'service' };
+    if (picked.others.length) return { ...verdict, scheme: 'service', otherSchemes: picked.others };
+    const reason = verdict.authentic ? verdict.reason : `${verdict.reason}${this.elsewhere(picked.scheme, rawHeaders)}`;
+    return { ...verdict, reason, scheme: 'service' };
   }
 
   private keysFor(scheme: Scheme): Buffer[] {

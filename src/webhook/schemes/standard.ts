@@ -12,7 +12,9 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /** The key a whsec_ secret stands for, or why it stands for none (exit 2: no delivery can be judged with it). */
 export function standardKey(secret: Buffer, label: string): Buffer {
   const text = secret.toString('latin1');
-  const b64 = text.startsWith(PREFIX) ? text.slice(PREFIX.length) : text;
+  const prefixed = text.startsWith(PREFIX);
+  const b64 = prefixed ? text.slice(PREFIX.length) : text;
+  const after = prefixed ? ' after whsec_' : '';
   const why =
     b64 === ''
       ? 'nothing follows whsec_'
@@ -20,17 +22,20 @@ export function standardKey(secret: Buffer, label: string): Buffer {
         ? /[-_]/.test(b64)
           ? 'it is base64url (- or _), not base64'
           : b64.length % 4 !== 0
-            ? `its ${b64.length} characters after whsec_ are not a whole number of base64 groups of 4`
+            ? `its ${b64.length} characters${after} are not a whole number of base64 groups of 4`
             : `"${visible(firstBad(b64))}" is not a base64 character`
         : undefined;
   if (why !== undefined) {
-    throw new UsageError(
+    throw new UnusableSecret(
       `the secret from ${label} is not a Standard Webhooks secret: ${why}.`,
       'Standard Webhooks secrets are whsec_ and the base64 of the key (as the sender shows them); the key is the decoded bytes.',
     );
   }
   return Buffer.from(b64, 'base64');
 }
+
+/** A secret that is no key of the scheme: no delivery can be judged with it, so a run stops (exit 2). */
+export class UnusableSecret extends UsageError {}
 
 const firstBad = (b64: string) => [...b64].find((c) => !/[A-Za-z0-9+/=]/.test(c)) ?? '=';
 
