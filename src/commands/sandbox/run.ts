@@ -8,7 +8,19 @@ import type { SandboxCmdOptions } from './index';
 import { createRecordWriter } from '../../output/records';
 import { DEFAULT_WEBHOOK_SECRET } from '../../sandbox/defaults';
 
-const INFO_KEYS = ['base_url', 'api_key', 'webhook_secret', 'port', 'seed', 'bookings', 'shape', 'tick_seconds', 'webhook_urls', 'pid', 'webhook_scheme'];
+const INFO_KEYS = [
+  'base_url',
+  'api_key',
+  'webhook_secret',
+  'port',
+  'seed',
+  'bookings',
+  'shape',
+  'tick_seconds',
+  'webhook_urls',
+  'pid',
+  'webhook_scheme',
+];
 
 export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResult {
   const { startSandbox } = await import('../../sandbox/server');

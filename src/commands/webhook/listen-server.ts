@@ -244,7 +244,11 @@ function answer(res: ServerResponse, status: number, body: object, headers: Reco
  * How each delivery is judged: in the seed's scheme as ever, or with --scheme in that one (its verdicts
  * and lines name it). The scheme's keys are made at once: a secret that is no key of it is exit 2.
  */
-async function deliveryJudge(opts: ListenOptions, secrets: Secret[], ctx: Context): Promise<(rawHeaders: string[], body: Buffer) => Promise<Verdict>> {
+async function deliveryJudge(
+  opts: ListenOptions,
+  secrets: Secret[],
+  ctx: Context,
+): Promise<(rawHeaders: string[], body: Buffer) => Promise<Verdict>> {
   if (opts.scheme === undefined) return (rawHeaders, body) => judgeBody(secrets, rawHeaders, body);
   const [{ DeliveryJudge }, { ageRule }] = await Promise.all([import('../../webhook/schemes/delivery-judge'), import('./scheme-options')]);
   const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx) });

@@ -139,7 +139,8 @@ async function replayedInScheme(
   ctx: Context,
 ): Promise<Outgoing> {
   const event = opts.event ?? eventOf(captured, scheme.eventField);
-  if (event === null) throw new UsageError(`${path} has no "${scheme.eventField}" field in its body (${scheme.title}): give the event with --event.`);
+  if (event === null)
+    throw new UsageError(`${path} has no "${scheme.eventField}" field in its body (${scheme.title}): give the event with --event.`);
   const body = sets.length ? withSets(captured, path, sets) : captured;
   const contentType = headerValues(rawHeaders, 'content-type')[0] ?? 'application/json';
   const base = { event, body, signatures: [], contentType, captured: rawHeaders, scheme: scheme.name };

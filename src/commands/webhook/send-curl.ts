@@ -21,7 +21,14 @@ const NOT_REPLAYED = new Set([
 ]);
 
 // A delivery in another scheme (send --scheme) has that scheme's headers made anew, in place of these.
-const SCHEME_HEADERS = ['x-cal-signature-256', 'calendly-webhook-signature', 'stripe-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
+const SCHEME_HEADERS = [
+  'x-cal-signature-256',
+  'calendly-webhook-signature',
+  'stripe-signature',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+];
 
 export function curlCommand(url: URL, out: Outgoing): string {
   const headers: [string, string][] = [];
@@ -32,7 +39,8 @@ export function curlCommand(url: URL, out: Outgoing): string {
   } else {
     headers.push(['Content-Type', out.contentType], ['User-Agent', 'booking-cli']);
   }
-  if (out.schemeHeaders) for (let i = 0; i + 1 < out.schemeHeaders.length; i += 2) headers.push([out.schemeHeaders[i]!, out.schemeHeaders[i + 1]!]);
+  if (out.schemeHeaders)
+    for (let i = 0; i + 1 < out.schemeHeaders.length; i += 2) headers.push([out.schemeHeaders[i]!, out.schemeHeaders[i + 1]!]);
   else headers.push(['X-Service-Event', out.event]);
   for (const s of out.signatures) headers.push(['X-Service-Signature', s]);
   const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);

@@ -10,7 +10,7 @@ import { schemeOption } from './scheme-options';
 
 export const newCmdSign = defineCommand({
   name: 'sign',
-  description: 'print the X-Service-Signature value (sha256=<hex>) for a raw body, or with --scheme that scheme\'s header lines',
+  description: "print the X-Service-Signature value (sha256=<hex>) for a raw body, or with --scheme that scheme's header lines",
   arguments: [['[file]', 'the raw body (stdin when "-" or absent)']],
   options: [
     schemeOption('the scheme to sign in (its header lines are printed)'),

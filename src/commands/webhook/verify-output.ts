@@ -13,7 +13,19 @@ import { paint, visible } from '../../webhook/text';
 
 export type VerdictWriter = RecordWriter<Verdict>;
 
-const KEYS = ['file', 'authentic', 'event', 'bytes', 'reason', 'hints', 'duplicateOf', 'secret', 'scheme', 'signature', 'otherSchemes'] as const;
+const KEYS = [
+  'file',
+  'authentic',
+  'event',
+  'bytes',
+  'reason',
+  'hints',
+  'duplicateOf',
+  'secret',
+  'scheme',
+  'signature',
+  'otherSchemes',
+] as const;
 
 /** `many`: the deliveries came from --request (json prints an array, lines name the file). */
 export function verdictWriter(ctx: Pick<Context, 'io' | 'globals'>, many: boolean): Promise<VerdictWriter> {
@@ -46,7 +58,8 @@ function humanVerdict(v: Verdict, p: ReturnType<typeof paint>): string {
   if (v.duplicateOf) parts.push(`duplicate of ${visible(v.duplicateOf)}`);
   if (v.secret) parts.push(`secret ${visible(v.secret)}`);
   if (v.signature) parts.push(`signature ${visible(v.signature)}`);
-  if (v.scheme !== undefined) parts.push(`scheme ${v.scheme}${v.otherSchemes?.length ? ` (also ${v.otherSchemes.join(', ')}: --scheme picks)` : ''}`);
+  if (v.scheme !== undefined)
+    parts.push(`scheme ${v.scheme}${v.otherSchemes?.length ? ` (also ${v.otherSchemes.join(', ')}: --scheme picks)` : ''}`);
   const line = parts.join('  ');
   return v.reason === null ? line : `${line} — ${visible(v.reason)}`;
 }

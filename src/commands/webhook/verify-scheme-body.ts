@@ -17,7 +17,9 @@ export async function verifySchemeBody(signature: string, opts: VerifyOptions, c
   const headers = [scheme.signatureHeader, signature];
   if (scheme.name === 'standard') {
     if (opts.id === undefined || opts.timestamp === undefined)
-      throw new UsageError('--scheme standard signs "<id>.<timestamp>.<body>": give --id and --timestamp with --signature (the webhook-id and webhook-timestamp headers).');
+      throw new UsageError(
+        '--scheme standard signs "<id>.<timestamp>.<body>": give --id and --timestamp with --signature (the webhook-id and webhook-timestamp headers).',
+      );
     headers.push('webhook-id', opts.id, 'webhook-timestamp', opts.timestamp);
   }
   const age = ageRule(opts, ctx);

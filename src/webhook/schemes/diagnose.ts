@@ -35,7 +35,10 @@ export function diagnose(scheme: Scheme, claimed: Claimed, keys: Buffer[], secre
     }
     for (const alt of signedStrings(scheme, claimed)) {
       if (matches(key, alt.prefix, body))
-        return { code: 'signed_string', text: `the signature is over ${alt.label}, not ${scheme.signedString}: the signed string was built wrongly` };
+        return {
+          code: 'signed_string',
+          text: `the signature is over ${alt.label}, not ${scheme.signedString}: the signed string was built wrongly`,
+        };
     }
     for (const alt of secretForms(secrets[i]!, key)) {
       if (matches(alt.key, prefix, body)) {

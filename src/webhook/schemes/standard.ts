@@ -74,7 +74,11 @@ export const standard: Scheme = {
       : /^(v1=|sha256=|t=)/.test(sig.value!)
         ? `it is written "${sig.value!.slice(0, sig.value!.indexOf('=') + 1)}…", not "v1,<base64>"`
         : 'it has no v1,<base64> entry';
-    return { ...base, claims, problem: `malformed webhook-signature header: ${why} (Standard Webhooks sends v1,<base64>, space-separated)` };
+    return {
+      ...base,
+      claims,
+      problem: `malformed webhook-signature header: ${why} (Standard Webhooks sends v1,<base64>, space-separated)`,
+    };
   },
   prefix: (claimed) => Buffer.from(`${claimed.id}.${claimed.timestamp}.`),
   make: (key, body, { id, timestamp }) => [

@@ -31,7 +31,10 @@ function readHeader(rawHeaders: string[], header: string, title: string): Claime
   });
   const t = items.filter((i) => i.key === 't');
   const v1 = items.filter((i) => i.key === 'v1');
-  const malformed = (why: string) => ({ claims: [], problem: `malformed ${header} header: ${why} (${title} sends t=<unix time>,v1=<hex>)` });
+  const malformed = (why: string) => ({
+    claims: [],
+    problem: `malformed ${header} header: ${why} (${title} sends t=<unix time>,v1=<hex>)`,
+  });
   if (t.length === 0) return malformed('it has no t= timestamp');
   if (t.length > 1) return malformed('it has more than one t=');
   const timestamp = readTimestamp(t[0]!.value, 't=');

@@ -55,7 +55,11 @@ function judgeSignature(scheme: Scheme, rawHeaders: string[], body: Buffer, opts
     const claim = claimed.claims[match.claim]!;
     const label = secrets[match.key]!.label;
     if (claim.malformed !== undefined)
-      return named({ ...base, reason: said(`${claim.malformed} (the digest itself matches the body)`), hints: ['encoding'] }, label, claim.label);
+      return named(
+        { ...base, reason: said(`${claim.malformed} (the digest itself matches the body)`), hints: ['encoding'] },
+        label,
+        claim.label,
+      );
     const age = claimed.timestamp === undefined ? undefined : ageProblem(claimed.timestamp, opts.age);
     if (age) return named({ ...base, reason: said(`${age.text} (the signature matches the body)`), hints: [age.code] }, label, claim.label);
     return named({ ...base, authentic: true }, label, claim.label);
@@ -90,7 +94,8 @@ function firstMatch(claimed: Claimed, keys: Buffer[], prefix: Buffer, body: Buff
   let found: { key: number; claim: number } | undefined;
   for (let k = 0; k < keys.length; k++) {
     const digest = hmac(keys[k]!, prefix, body);
-    for (let c = 0; c < claimed.claims.length; c++) if (digestsEqual(claimed.claims[c]!.digest, digest) && !found) found = { key: k, claim: c };
+    for (let c = 0; c < claimed.claims.length; c++)
+      if (digestsEqual(claimed.claims[c]!.digest, digest) && !found) found = { key: k, claim: c };
   }
   return found;
 }
