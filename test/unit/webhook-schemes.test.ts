@@ -1,0 +1,225 @@
+// The schemes' diagnoses (each in the style of the seed's: what is wrong, and what likely made it so),
+// the scheme named in every output format, HAR entries and captures of two schemes, and the whole
+// loop for each scheme: listen --scheme X, send --scheme X --scenario lifecycle, verify --request DIR,
+// and the sandbox signing its lifecycle deliveries in X.
+import { createHmac } from 'node:crypto';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server';
+import { runMain } from '../helpers/in-process';
+import { tempDir, tempDirsPerTest } from '../fixtures/webhook/kit';
+import { startListen, until } from '../fixtures/webhook/listen-kit';
+
+const SECRET = 'whsec_c2NoZW1lcy10ZXN0'; // base64 after whsec_: a key in every scheme
+const BODY = '{"id":"evt_1","type":"booking.created","triggerEvent":"BOOKING_CREATED","data":{"booking":{"uid":"bk_1"}}}';
+const T = 1_795_597_923;
+const AT = ['--at', String(T + 1)];
+const tmp = tempDir({ 'secret.txt': `${SECRET}\n` });
+afterAll(() => tmp.cleanup());
+const freshDir = tempDirsPerTest();
+let n = 0;
+
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data);
+const standardKey = Buffer.from(SECRET.slice(6), 'base64');
+
+function capture(headers: [string, string][], body = BODY): string {
+  const path = tmp.path(`s${++n}.http`);
+  const head = ['POST /hooks HTTP/1.1', ...headers.map(([k, v]) => `${k}: ${v}`), `Content-Length: ${Buffer.byteLength(body)}`];
+  writeFileSync(path, `${head.join('\r\n')}\r\n\r\n${body}`);
+  return path;
+}
+
+async function verdictOf(path: string, ...more: string[]) {
+  const r = await runMain(['webhook', 'verify', '--request', path, '--secret-file', tmp.path('secret.txt'), '-o', 'json', ...AT, ...more]);
+  return { code: r.code, stderr: r.stderr, ...(JSON.parse(r.stdout) as Record<string, unknown>[])[0]! };
+}
+
+const stripeHeader = (data: string, t = T) => `t=${t},v1=${hmac(SECRET, data).digest('hex')}`;
+const standardHeaders = (data: string, sig = hmac(standardKey, data).digest('base64')): [string, string][] => [
+  ['webhook-id', 'msg_1'],
+  ['webhook-timestamp', String(T)],
+  ['webhook-signature', `v1,${sig}`],
+];
+
+describe('diagnoses, per scheme', () => {
+  it('Cal.com: "no-secret-provided" says the webhook has no secret', async () => {
+    const v = await verdictOf(capture([['X-Cal-Signature-256', 'no-secret-provided']]));
+    expect(v).toMatchObject({ code: 1, authentic: false, scheme: 'cal', hints: ['no_secret'] });
+    expect(v.reason).toBe(
+      'Cal.com: X-Cal-Signature-256 is "no-secret-provided": the webhook has no secret in Cal.com, so nothing was signed (give it one in Cal.com\'s webhook settings)',
+    );
+  });
+
+  it('Cal.com: a sha256= prefix is named, and that the digest itself matches', async () => {
+    const v = await verdictOf(capture([['X-Cal-Signature-256', `sha256=${hmac(SECRET, BODY).digest('hex')}`]]));
+    expect(v).toMatchObject({ authentic: false, hints: ['encoding'] });
+    expect(v.reason).toBe(
+      'Cal.com: X-Cal-Signature-256 has a sha256= prefix; Cal.com writes 64 lowercase hex digits and no prefix (the digest itself matches the body)',
+    );
+  });
+
+  it('Standard Webhooks: hex where base64 belongs', async () => {
+    const hex = hmac(standardKey, `msg_1.${T}.${BODY}`).digest('hex');
+    const v = await verdictOf(capture([...standardHeaders('', 'x').slice(0, 2), ['webhook-signature', `v1,${hex}`]]));
+    expect(v).toMatchObject({ authentic: false, hints: ['encoding'] });
+    expect(v.reason).toBe(
+      'Standard Webhooks: v1 is hex; Standard Webhooks writes 44 characters of base64 (the digest itself matches the body)',
+    );
+  });
+
+  it('the signed string built wrongly: body alone for Stripe, "<t>.<body>" for Standard Webhooks', async () => {
+    const stripe = await verdictOf(capture([['Stripe-Signature', `t=${T},v1=${hmac(SECRET, BODY).digest('hex')}`]]));
+    expect(stripe).toMatchObject({
+      hints: ['signed_string'],
+      reason: 'Stripe: the signature is over the body alone, not t.body: the signed string was built wrongly',
+    });
+    const standard = await verdictOf(capture(standardHeaders(`${T}.${BODY}`)));
+    expect(standard).toMatchObject({
+      hints: ['signed_string'],
+      reason: 'Standard Webhooks: the signature is over "<t>.<body>", not id.t.body: the signed string was built wrongly',
+    });
+  });
+
+  it("the secret in the wrong form: a whsec_ secret's text where Standard Webhooks takes its decoded bytes", async () => {
+    const v = await verdictOf(capture(standardHeaders(`msg_1.${T}.${BODY}`, hmac(SECRET, `msg_1.${T}.${BODY}`).digest('base64'))));
+    expect(v).toMatchObject({ hints: ['secret_form'] });
+    expect(v.reason).toBe(
+      "Standard Webhooks: the signature matches with the secret's text as given as the key, but Standard Webhooks uses whsec_<base64>: the decoded bytes: the secret was used in the wrong form",
+    );
+  });
+
+  it('a body re-serialised after signing, and a newline added, are told apart from a wrong secret', async () => {
+    const pretty = JSON.stringify(JSON.parse(BODY), null, 2);
+    const re = await verdictOf(capture([['Stripe-Signature', stripeHeader(`${T}.${BODY}`)]], pretty));
+    expect(re).toMatchObject({ hints: ['reserialised'] });
+    expect(re.reason).toMatch(
+      /^Stripe: the body matches once written again as compact JSON: it was parsed and re-serialised after signing/,
+    );
+    const lf = await verdictOf(capture([['Stripe-Signature', stripeHeader(`${T}.${BODY}`)]], `${BODY}\n`));
+    expect(lf).toMatchObject({ hints: ['trailing_lf'] });
+    const otherSecret = `t=${T},v1=${hmac('whsec_someone_else', `${T}.${BODY}`).digest('hex')}`;
+    const wrong = await verdictOf(capture([['Stripe-Signature', otherSecret]]));
+    expect(wrong).toMatchObject({
+      hints: [],
+      reason: 'Stripe: the signature does not match the body: a different secret, or the body was changed',
+    });
+  });
+
+  it('missing headers are each named; a header of another scheme under --scheme is pointed at', async () => {
+    const v = await verdictOf(capture([['webhook-signature', 'v1,abc']]));
+    expect(v.reason).toBe('Standard Webhooks: no webhook-id header; no webhook-timestamp header');
+    const forced = await verdictOf(capture([['X-Cal-Signature-256', hmac(SECRET, BODY).digest('hex')]]), '--scheme', 'stripe');
+    expect(forced.reason).toBe('Stripe: no Stripe-Signature header (it carries X-Cal-Signature-256: --scheme cal)');
+    const stripeBare = await verdictOf(capture([['Stripe-Signature', hmac(SECRET, BODY).digest('hex')]]));
+    expect(stripeBare.reason).toMatch(/^Stripe: malformed Stripe-Signature header: it has no t= timestamp/);
+  });
+});
+
+describe('the verdict names the scheme in every output format', () => {
+  const path = () => capture([['Stripe-Signature', stripeHeader(`${T}.${BODY}`)]]);
+  const run = (...args: string[]) =>
+    runMain(['webhook', 'verify', '--request', path(), '--secret-file', tmp.path('secret.txt'), ...AT, ...args]);
+
+  it('table, tsv, json, ndjson and --jq', async () => {
+    expect((await run('-o', 'table')).stdout).toMatch(/^✓ authentic {2}booking\.created {2}\d+ bytes {2}\S+ {2}scheme stripe\n$/);
+    expect((await run('-o', 'tsv')).stdout.trimEnd().split('\t').at(-1)).toBe('stripe');
+    expect(JSON.parse((await run('-o', 'json')).stdout)[0].scheme).toBe('stripe');
+    expect(JSON.parse((await run('-o', 'ndjson')).stdout).scheme).toBe('stripe');
+    expect((await run('--jq', '.[0].scheme')).stdout).toBe('stripe\n');
+  });
+
+  it("a seed's capture says nothing new by default, and names its scheme under --scheme service", async () => {
+    const sig = `sha256=${hmac(SECRET, BODY).digest('hex')}`;
+    const seed = capture([
+      ['X-Service-Event', 'booking.created'],
+      ['X-Service-Signature', sig],
+    ]);
+    expect((await verdictOf(seed)).scheme).toBeUndefined();
+    expect((await verdictOf(seed, '--scheme', 'service')).scheme).toBe('service');
+  });
+
+  it("two schemes' headers: the seed's is checked and the other named; --scheme picks", async () => {
+    const sig = `sha256=${hmac(SECRET, BODY).digest('hex')}`;
+    const both = capture([
+      ['X-Service-Event', 'booking.created'],
+      ['X-Service-Signature', sig],
+      ['Stripe-Signature', stripeHeader(`${T}.${BODY}`)],
+    ]);
+    expect(await verdictOf(both)).toMatchObject({ authentic: true, scheme: 'service', otherSchemes: ['stripe'] });
+    expect(await verdictOf(both, '--scheme', 'stripe')).toMatchObject({ authentic: true, scheme: 'stripe' });
+    const line = await runMain(['webhook', 'verify', '--request', both, '--secret-file', tmp.path('secret.txt'), '-o', 'table']);
+    expect(line.stdout).toContain('scheme service (also stripe: --scheme picks)');
+  });
+
+  it('a HAR entry is recognised by its Stripe-Signature header', async () => {
+    const har = tmp.path('stripe.har');
+    const request = {
+      method: 'POST',
+      url: 'http://x/hooks',
+      headers: [{ name: 'Stripe-Signature', value: stripeHeader(`${T}.${BODY}`) }],
+      postData: { mimeType: 'application/json', text: BODY },
+    };
+    writeFileSync(har, JSON.stringify({ log: { entries: [{ request }] } }));
+    expect(await verdictOf(har)).toMatchObject({ file: `${har}#0`, authentic: true, scheme: 'stripe' });
+  });
+
+  it('a body with --signature and --scheme standard --id --timestamp', async () => {
+    const body = tmp.path('body.json');
+    writeFileSync(body, BODY);
+    const sig = `v1,${hmac(standardKey, `msg_1.${T}.${BODY}`).digest('base64')}`;
+    const base = ['webhook', 'verify', body, '--scheme', 'standard', '--signature', sig, '--secret-file', tmp.path('secret.txt'), ...AT];
+    expect((await runMain([...base, '--id', 'msg_1', '--timestamp', String(T)])).stdout).toBe(
+      `authentic\tbooking.created\t${BODY.length}\t\tstandard\n`,
+    );
+    const missing = await runMain(base);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/give --id and --timestamp/);
+  });
+});
+
+describe('the whole loop, for each scheme', () => {
+  for (const scheme of ['service', 'cal', 'calendly', 'stripe', 'standard']) {
+    it(`listen --scheme ${scheme} + send --scheme ${scheme} --scenario lifecycle + verify --request DIR`, async () => {
+      const dir = freshDir();
+      const listener = await startListen({ scheme: scheme as 'stripe', secret: SECRET, saveDir: dir.dir });
+      const sent = await runMain(['webhook', 'send', listener.url, '--scheme', scheme, '--scenario', 'lifecycle', '--secret', SECRET]);
+      await listener.stop();
+      expect(sent.code, sent.stderr).toBe(0);
+      expect(
+        listener
+          .out()
+          .trimEnd()
+          .split('\n')
+          .map((l) => [l.split('\t')[2], l.split('\t').at(-1)]),
+      ).toEqual(Array(4).fill(['authentic', scheme]));
+      const checked = await runMain(['webhook', 'verify', '--request', dir.dir, '--secret', SECRET, '--scheme', scheme, '-o', 'json']);
+      expect(checked.code).toBe(0);
+      const verdicts = JSON.parse(checked.stdout) as { authentic: boolean; scheme: string; event: string }[];
+      expect(verdicts.map((v) => [v.authentic, v.scheme])).toEqual(Array(4).fill([true, scheme]));
+      if (scheme === 'cal')
+        expect(verdicts.map((v) => v.event)).toEqual(['BOOKING_REQUESTED', 'BOOKING_CREATED', 'BOOKING_RESCHEDULED', 'MEETING_ENDED']);
+      // Verified again with no --scheme: recognised by its headers.
+      const auto = await runMain(['webhook', 'verify', '--request', dir.dir, '--secret', SECRET]);
+      expect(auto.code).toBe(0);
+    });
+  }
+
+  it('the sandbox signs its lifecycle deliveries in --scheme standard, with its own default secret', async () => {
+    const dir = freshDir();
+    const listener = await startListen({ scheme: 'standard', secret: 'whsec_c2FuZGJveA==', saveDir: dir.dir });
+    const sandbox = await startSandbox({ port: 0, tickSeconds: 0, scheme: 'standard', webhookUrls: [listener.url], retryDelaysMs: [] });
+    try {
+      expect(sandbox.secret).toBe('whsec_c2FuZGJveA==');
+      sandbox.advance();
+      await sandbox.deliveriesSettled();
+      await until('the delivery line', () => listener.out().includes('\tauthentic\t'));
+    } finally {
+      await sandbox.close();
+      await listener.stop();
+    }
+    expect(readdirSync(dir.dir).filter((f) => f.endsWith('.http'))).toHaveLength(1);
+    const checked = await runMain(['webhook', 'verify', '--request', join(dir.dir), '--secret', 'whsec_c2FuZGJveA==']);
+    expect(checked.stdout).toMatch(/^authentic\t.*\tstandard\n$/);
+  });
+});
