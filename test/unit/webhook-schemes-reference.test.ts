@@ -190,6 +190,8 @@ describe('Cal.com and Calendly, against their published formulas', () => {
     const old = t - 600;
     const oldPath = capture([['Calendly-Webhook-Signature', `t=${old},v1=${hex(`${old}.${BODY}`)}`]]);
     expect((await verify(oldPath, 'plain.txt')).verdicts[0]).toMatchObject({ authentic: false, hints: ['expired'] });
-    expect((await verify(oldPath, 'plain.txt', '--at', String(t))).verdicts[0]!.reason).toMatch(/^Calendly: the timestamp \d+ \(.*\) is 10 min old/);
+    expect((await verify(oldPath, 'plain.txt', '--at', String(t))).verdicts[0]!.reason).toMatch(
+      /^Calendly: the timestamp \d+ \(.*\) is 10 min old/,
+    );
   });
 });

@@ -30,7 +30,13 @@ function capture(headers: [string, string][], body = BODY): string {
   return path;
 }
 
-async function verdictOf(path: string, ...more: string[]) {
+interface Judged {
+  code: number | null;
+  stderr: string;
+  [field: string]: unknown;
+}
+
+async function verdictOf(path: string, ...more: string[]): Promise<Judged> {
   const r = await runMain(['webhook', 'verify', '--request', path, '--secret-file', tmp.path('secret.txt'), '-o', 'json', ...AT, ...more]);
   return { code: r.code, stderr: r.stderr, ...(JSON.parse(r.stdout) as Record<string, unknown>[])[0]! };
 }

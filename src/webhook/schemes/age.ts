@@ -34,7 +34,7 @@ export function ageProblem(timestamp: number, rule: AgeRule): { code: 'expired' 
 }
 
 /** A span as a person reads it: "45 s", "12 min", "2 h 5 min", "3 days 4 h". */
-export function span(ms: number): string {
+function span(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
   const min = Math.floor(s / 60);

@@ -4,7 +4,7 @@
 import { hmac, oneValue, readDigest, type Scheme } from './scheme';
 
 const HEADER = 'X-Cal-Signature-256';
-export const NO_SECRET = 'no-secret-provided';
+const NO_SECRET = 'no-secret-provided';
 
 export const cal: Scheme = {
   name: 'cal',

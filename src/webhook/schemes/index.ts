@@ -9,7 +9,7 @@ import { stripe } from './stripe';
 import { valuesOf } from './scheme';
 
 // In the order a capture carrying two schemes' headers is checked: the seed's own first.
-export const SCHEMES: readonly Scheme[] = [service, cal, calendly, stripe, standard];
+const SCHEMES: readonly Scheme[] = [service, cal, calendly, stripe, standard];
 
 export function schemeNamed(name: SchemeName): Scheme {
   return SCHEMES.find((s) => s.name === name)!;

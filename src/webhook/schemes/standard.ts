@@ -10,7 +10,7 @@ const PREFIX = 'whsec_';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** The key a whsec_ secret stands for, or why it stands for none (exit 2: no delivery can be judged with it). */
-export function standardKey(secret: Buffer, label: string): Buffer {
+function standardKey(secret: Buffer, label: string): Buffer {
   const text = secret.toString('latin1');
   const prefixed = text.startsWith(PREFIX);
   const b64 = prefixed ? text.slice(PREFIX.length) : text;
