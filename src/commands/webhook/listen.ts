@@ -45,8 +45,7 @@ export const newCmdListen = defineCommand({
     'booking webhook listen --secret-file old-secret.txt --secret-file new-secret.txt',
     'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
     'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
-    'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',
-    'booking webhook listen --scheme stripe --tolerance 10m --secret-file stripe-secret.txt',
+    'booking webhook listen --scheme stripe --tolerance 10m --events booking.created,booking.cancelled --max-saved 200M --secret-file stripe-secret.txt',
   ],
   run: (opts, ctx): RunResult => runListen(opts, ctx),
 });

@@ -53,8 +53,7 @@ export const newCmdSend = defineCommand({
     'booking webhook send http://127.0.0.1:8787/webhooks --event booking.created --set data.booking.status=pending --secret-file new-secret.txt --secret-file old-secret.txt',
     'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook send http://127.0.0.1:8787/webhooks --event booking.cancelled --body cancelled.json',
     'booking webhook send http://127.0.0.1:3000/webhooks --request booking-captures/20261125T093607.608Z-0001-booking.created.http --print-curl',
-    'booking webhook send http://127.0.0.1:8787/webhooks --scenario lifecycle --duplicate 2 --shuffle --seed 7 --delay 500ms --secret-file secret.txt',
-    'booking webhook send http://127.0.0.1:8787/webhooks --scheme stripe --scenario lifecycle --secret-file stripe-secret.txt',
+    'booking webhook send http://127.0.0.1:8787/webhooks --scheme stripe --scenario lifecycle --duplicate 2 --shuffle --seed 7 --delay 500ms --secret-file stripe-secret.txt',
   ],
   run: (opts, ctx): RunResult => runSend(opts, ctx),
 });

@@ -33,10 +33,8 @@ export const newCmdVerify = defineCommand({
   examples: [
     'booking webhook verify body.json --signature "sha256=…" --secret-file secret.txt',
     'booking webhook verify --request booking-captures --secret-file old-secret.txt --secret-file new-secret.txt',
-    'booking webhook verify --request ~/Downloads/localhost.har --secret-file secret.txt',
     'booking webhook verify --request capture.http --event booking.cancelled && ./handle-cancellation',
-    'booking webhook verify --request stripe-captures --secret-file stripe-secret.txt --at 2026-11-25T09:12:03Z',
-    'booking webhook verify body.json --scheme stripe --signature "t=1795597923,v1=5257a8…" --secret-file secret.txt --ignore-age',
+    'booking webhook verify --request ~/Downloads/stripe.har --scheme stripe --secret-file stripe-secret.txt --at 2026-11-25T09:12:03Z',
   ],
   run: (opts, ctx): RunResult => runVerify(opts, ctx),
 });

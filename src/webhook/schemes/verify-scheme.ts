@@ -61,7 +61,7 @@ function judgeSignature(scheme: Scheme, rawHeaders: string[], body: Buffer, opts
         claim.label,
       );
     const age = claimed.timestamp === undefined ? undefined : ageProblem(claimed.timestamp, opts.age);
-    if (age) return named({ ...base, reason: said(`${age.text} (the signature matches the body)`), hints: [age.code] }, label, claim.label);
+    if (age) return named({ ...base, reason: said(`the signature matches the body, but ${age.text}`), hints: [age.code] }, label, claim.label);
     return named({ ...base, authentic: true }, label, claim.label);
   }
   const hints: HintCode[] = [];
