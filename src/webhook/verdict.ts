@@ -134,15 +134,20 @@ export async function judge(input: JudgeInput): Promise<Verdict> {
     if (!verdict.authentic) return { ...verdict, reason: `${verdict.reason}; ${input.eventProblem}` };
     return { ...verdict, authentic: false, reason: `${input.eventProblem} (the signature matches the body)` };
   }
-  // --event is an assertion: `verify --event X && handle` must not handle a valid delivery of another event.
-  if (verdict.authentic && input.expectedEvent !== undefined && input.event !== input.expectedEvent) {
-    const why =
-      input.event === null
-        ? `the body has no "event" field to check --event "${input.expectedEvent}" against`
-        : `the delivery is "${input.event}", not "${input.expectedEvent}" (--event)`;
-    return { ...verdict, authentic: false, reason: `${why}; its signature is valid`, hints: ['event'] };
-  }
-  return verdict;
+  return assertEvent(verdict, input.expectedEvent);
+}
+
+/**
+ * --event is an assertion: `verify --event X && handle` must not handle a valid delivery of another
+ * event. `field`: the body's field the event is read from (a scheme's), for the reason when it has none.
+ */
+export function assertEvent(verdict: Verdict, expectedEvent: string | undefined, field = 'event'): Verdict {
+  if (!verdict.authentic || expectedEvent === undefined || verdict.event === expectedEvent) return verdict;
+  const why =
+    verdict.event === null
+      ? `the body has no "${field}" field to check --event "${expectedEvent}" against`
+      : `the delivery is "${verdict.event}", not "${expectedEvent}" (--event)`;
+  return { ...verdict, authentic: false, reason: `${why}; its signature is valid`, hints: ['event'] };
 }
 
 /**

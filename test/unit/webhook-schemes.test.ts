@@ -184,6 +184,44 @@ describe('the verdict names the scheme in every output format', () => {
   });
 });
 
+describe('send and listen in a scheme', () => {
+  it('send --request replays a Stripe capture: re-signed in the scheme with a secret, else with its own headers', async () => {
+    const own = stripeHeader(`${T}.${BODY}`);
+    const path = capture([
+      ['Content-Type', 'application/json'],
+      ['Stripe-Signature', own],
+    ]);
+    const curl = (...more: string[]) =>
+      runMain(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--request', path, '--scheme', 'stripe', '--print-curl', ...more]);
+    const unsigned = await curl();
+    expect(unsigned.stdout).toContain(`-H 'Stripe-Signature: ${own}'`);
+    const resigned = await curl('--secret-file', tmp.path('secret.txt'));
+    expect(resigned.stdout).toMatch(/-H 'Stripe-Signature: t=\d+,v1=[0-9a-f]{64}'/);
+    expect(resigned.stdout).not.toContain(own);
+    expect(resigned.stdout.match(/Stripe-Signature/g)).toHaveLength(1);
+  });
+
+  it('listen without --scheme answers a Stripe delivery 401 and says which scheme it is in', async () => {
+    const listener = await startListen({ secret: SECRET, save: false });
+    const sent = await runMain(['webhook', 'send', listener.url, '--scheme', 'stripe', '--event', 'booking.created', '--secret', SECRET]);
+    await listener.stop();
+    expect(sent.code).toBe(1);
+    expect(listener.out()).toMatch(
+      /\tno X-Service-Signature header; no X-Service-Event header \(it carries Stripe-Signature: --scheme stripe\)\t/,
+    );
+  });
+
+  it("--event checks the scheme's own event names (Cal.com's triggerEvent)", async () => {
+    const path = capture([['X-Cal-Signature-256', hmac(SECRET, BODY).digest('hex')]]);
+    expect(await verdictOf(path, '--event', 'BOOKING_CREATED')).toMatchObject({ code: 0, authentic: true });
+    expect(await verdictOf(path, '--event', 'BOOKING_CANCELLED')).toMatchObject({
+      authentic: false,
+      hints: ['event'],
+      reason: 'the delivery is "BOOKING_CREATED", not "BOOKING_CANCELLED" (--event); its signature is valid',
+    });
+  });
+});
+
 describe('the whole loop, for each scheme', () => {
   for (const scheme of ['service', 'cal', 'calendly', 'stripe', 'standard']) {
     it(`listen --scheme ${scheme} + send --scheme ${scheme} --scenario lifecycle + verify --request DIR`, async () => {

@@ -249,8 +249,19 @@ async function deliveryJudge(
   secrets: Secret[],
   ctx: Context,
 ): Promise<(rawHeaders: string[], body: Buffer) => Promise<Verdict>> {
-  if (opts.scheme === undefined) return (rawHeaders, body) => judgeBody(secrets, rawHeaders, body);
-  const [{ DeliveryJudge }, { ageRule }] = await Promise.all([import('../../webhook/schemes/delivery-judge'), import('./scheme-options')]);
+  const [{ DeliveryJudge, elsewhere }, { ageRule }, { schemeNamed }] = await Promise.all([
+    import('../../webhook/schemes/delivery-judge'),
+    import('./scheme-options'),
+    import('../../webhook/schemes/index'),
+  ]);
+  if (opts.scheme === undefined) {
+    // The seed's scheme, as ever; a delivery of another scheme says which (a Stripe endpoint pointed here).
+    const service = schemeNamed('service');
+    return async (rawHeaders, body) => {
+      const verdict = await judgeBody(secrets, rawHeaders, body);
+      return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${elsewhere(service, rawHeaders)}` };
+    };
+  }
   const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx) });
   return (rawHeaders, body) => judge.judgeBody(rawHeaders, body);
 }

@@ -74,21 +74,13 @@ export class DeliveryJudge {
     const { secrets, age, expectedEvent } = this.run;
     const verdict = judgeScheme(picked.scheme, rawHeaders, body, { secrets, keys: this.keysFor(picked.scheme), age, expectedEvent });
     if (picked.others.length) return { ...verdict, otherSchemes: picked.others };
-    return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${this.elsewhere(picked.scheme, rawHeaders)}` };
-  }
-
-  /** With --scheme X on a delivery without X's header: the schemes whose headers it does carry. */
-  private elsewhere(scheme: Scheme, rawHeaders: string[]): string {
-    if (valuesOf(rawHeaders, scheme.signatureHeader).length) return '';
-    const found = schemesIn(rawHeaders);
-    if (!found.length) return '';
-    return ` (it carries ${found.map((s) => s.signatureHeader).join(', ')}: --scheme ${found.map((s) => s.name).join(' or ')})`;
+    return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${elsewhere(picked.scheme, rawHeaders)}` };
   }
 
   private named(picked: Picked, verdict: Verdict, rawHeaders: string[]): Verdict {
     if (!picked.named) return verdict;
     if (picked.others.length) return { ...verdict, scheme: 'service', otherSchemes: picked.others };
-    const reason = verdict.authentic ? verdict.reason : `${verdict.reason}${this.elsewhere(picked.scheme, rawHeaders)}`;
+    const reason = verdict.authentic ? verdict.reason : `${verdict.reason}${elsewhere(picked.scheme, rawHeaders)}`;
     return { ...verdict, reason, scheme: 'service' };
   }
 
@@ -100,4 +92,15 @@ export class DeliveryJudge {
     }
     return keys;
   }
+}
+
+/**
+ * A delivery without `scheme`'s signature header that carries another scheme's: " (it carries
+ * Stripe-Signature: --scheme stripe)", for its reason; else "".
+ */
+export function elsewhere(scheme: Scheme, rawHeaders: string[]): string {
+  if (valuesOf(rawHeaders, scheme.signatureHeader).length) return '';
+  const found = schemesIn(rawHeaders);
+  if (!found.length) return '';
+  return ` (it carries ${found.map((s) => s.signatureHeader).join(', ')}: --scheme ${found.map((s) => s.name).join(' or ')})`;
 }

@@ -65,7 +65,12 @@ export function hmac(key: Buffer, prefix: Uint8Array, body: Uint8Array): Buffer 
 export function valuesOf(rawHeaders: string[], name: string): string[] {
   const lower = name.toLowerCase();
   const out: string[] = [];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === lower) out.push(trimOws(rawHeaders[i + 1]!));
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    // The length first: most names differ in it, and then no lower-case copy is made (every capture
+    // of a folder is looked at by each scheme, to recognise its own).
+    const n = rawHeaders[i]!;
+    if (n.length === lower.length && n.toLowerCase() === lower) out.push(trimOws(rawHeaders[i + 1]!));
+  }
   return out;
 }
 

@@ -4,7 +4,7 @@
 // --event. The reason always names the scheme, so a mismatch under Stripe's reads apart from Cal.com's.
 import type { Secret } from '../signature';
 import { digestsEqual } from '../signature';
-import type { HintCode, Verdict } from '../verdict';
+import { assertEvent, type HintCode, type Verdict } from '../verdict';
 import { ageProblem, type AgeRule } from './age';
 import { diagnose } from './diagnose';
 import { hmac, type Claimed, type Scheme } from './scheme';
@@ -23,16 +23,7 @@ export function schemeKeys(scheme: Scheme, secrets: Secret[]): Buffer[] {
 }
 
 export function judgeScheme(scheme: Scheme, rawHeaders: string[], body: Buffer, opts: SchemeJudgeOptions): Verdict {
-  const verdict = judgeSignature(scheme, rawHeaders, body, opts);
-  const { expectedEvent } = opts;
-  if (verdict.authentic && expectedEvent !== undefined && verdict.event !== expectedEvent) {
-    const why =
-      verdict.event === null
-        ? `the body has no "${scheme.eventField}" field to check --event "${expectedEvent}" against`
-        : `the delivery is "${verdict.event}", not "${expectedEvent}" (--event)`;
-    return { ...verdict, authentic: false, reason: `${why}; its signature is valid`, hints: ['event'] };
-  }
-  return verdict;
+  return assertEvent(judgeSignature(scheme, rawHeaders, body, opts), opts.expectedEvent, scheme.eventField);
 }
 
 function judgeSignature(scheme: Scheme, rawHeaders: string[], body: Buffer, opts: SchemeJudgeOptions): Verdict {
@@ -61,7 +52,8 @@ function judgeSignature(scheme: Scheme, rawHeaders: string[], body: Buffer, opts
         claim.label,
       );
     const age = claimed.timestamp === undefined ? undefined : ageProblem(claimed.timestamp, opts.age);
-    if (age) return named({ ...base, reason: said(`the signature matches the body, but ${age.text}`), hints: [age.code] }, label, claim.label);
+    if (age)
+      return named({ ...base, reason: said(`the signature matches the body, but ${age.text}`), hints: [age.code] }, label, claim.label);
     return named({ ...base, authentic: true }, label, claim.label);
   }
   const hints: HintCode[] = [];
