@@ -118,7 +118,7 @@ describe('Standard Webhooks, against the standardwebhooks package', () => {
     const r = await runMain(['webhook', 'verify', '--request', capture(headersOf('m', now(), 'v1,x')), '--secret-file', secrets]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      `the secret from ${secrets} is not a Standard Webhooks secret: its 7 characters after whsec_ are not a whole number of base64 groups of 4.`,
+      `the secret from ${secrets} is not a Standard Webhooks secret (whsec_ and the base64 of the key): its 7 characters after whsec_ are not a whole number of base64 groups of 4.`,
     );
     expect(r.stdout).toBe('');
   });

@@ -22,14 +22,11 @@ function standardKey(secret: Buffer, label: string): Buffer {
         ? /[-_]/.test(b64)
           ? 'it is base64url (- or _), not base64'
           : b64.length % 4 !== 0
-            ? `its ${b64.length} characters${after} are not a whole number of base64 groups of 4`
+            ? `its ${b64.length} ${b64.length === 1 ? 'character' : 'characters'}${after} are not a whole number of base64 groups of 4`
             : `"${visible(firstBad(b64))}" is not a base64 character`
         : undefined;
   if (why !== undefined) {
-    throw new UnusableSecret(
-      `the secret from ${label} is not a Standard Webhooks secret: ${why}.`,
-      'Standard Webhooks secrets are whsec_ and the base64 of the key (as the sender shows them); the key is the decoded bytes.',
-    );
+    throw new UnusableSecret(`the secret from ${label} is not a Standard Webhooks secret (whsec_ and the base64 of the key): ${why}.`);
   }
   return Buffer.from(b64, 'base64');
 }
