@@ -26,8 +26,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseHttpUrl } from '../../webhook/post';
 import { resolveSecrets } from './secret';
 import type { ListenOptions } from './listen';
-import { judgeBody, type Verdict } from '../../webhook/verdict';
-import type { Secret } from '../../webhook/signature';
+import { receiverJudge } from '../../webhook/schemes/delivery-judge';
+import { ageRule } from './scheme-options';
 import { visible } from '../../webhook/text';
 
 const DEFAULT_PORT = 8787;
@@ -47,7 +47,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const idleMs = opts.idleTimeoutMs ?? IDLE_LIMIT_MS;
   const lines = await listenWriter(ctx);
   const secrets = await resolveSecrets(opts, ctx);
-  const judgeDelivery = await deliveryJudge(opts, secrets, ctx);
+  const judgeDelivery = receiverJudge(opts.scheme, secrets, ageRule(opts, ctx));
   if (ctx.signal.aborted) return 0;
   const repeats = new Repeats();
   // This run's mark on what it forwards: a delivery that comes back with it has gone round a loop.
@@ -238,32 +238,6 @@ function startServer(server: ReturnType<typeof createServer>, port: number, host
 
 function answer(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(`${JSON.stringify(body)}\n`);
-}
-
-/**
- * How each delivery is judged: in the seed's scheme as ever, or with --scheme in that one (its verdicts
- * and lines name it). The scheme's keys are made at once: a secret that is no key of it is exit 2.
- */
-async function deliveryJudge(
-  opts: ListenOptions,
-  secrets: Secret[],
-  ctx: Context,
-): Promise<(rawHeaders: string[], body: Buffer) => Promise<Verdict>> {
-  const [{ DeliveryJudge, elsewhere }, { ageRule }, { schemeNamed }] = await Promise.all([
-    import('../../webhook/schemes/delivery-judge'),
-    import('./scheme-options'),
-    import('../../webhook/schemes/index'),
-  ]);
-  if (opts.scheme === undefined) {
-    // The seed's scheme, as ever; a delivery of another scheme says which (a Stripe endpoint pointed here).
-    const service = schemeNamed('service');
-    return async (rawHeaders, body) => {
-      const verdict = await judgeBody(secrets, rawHeaders, body);
-      return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${elsewhere(service, rawHeaders)}` };
-    };
-  }
-  const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx) });
-  return (rawHeaders, body) => judge.judgeBody(rawHeaders, body);
 }
 
 /** --events as a set; a name the service does not send draws a warning (a typo would show nothing). */

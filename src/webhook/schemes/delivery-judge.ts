@@ -104,3 +104,25 @@ export function elsewhere(scheme: Scheme, rawHeaders: string[]): string {
   if (!found.length) return '';
   return ` (it carries ${found.map((s) => s.signatureHeader).join(', ')}: --scheme ${found.map((s) => s.name).join(' or ')})`;
 }
+
+/**
+ * How a receiver (listen) judges each delivery held in memory: in `chosen`, or in the seed's scheme
+ * as ever when none is chosen, its reason then pointing at another scheme's header when the delivery
+ * carries one (a Stripe endpoint pointed at a receiver of the seed's deliveries). A chosen scheme's
+ * keys are made at once: a secret that is no key of it is exit 2 before listening.
+ */
+export function receiverJudge(
+  chosen: SchemeName | undefined,
+  secrets: Secret[],
+  age: AgeRule,
+): (rawHeaders: string[], body: Buffer) => Promise<Verdict> {
+  if (chosen === undefined) {
+    const service = schemeNamed('service');
+    return async (rawHeaders, body) => {
+      const verdict = await judgeServiceBody(secrets, rawHeaders, body);
+      return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${elsewhere(service, rawHeaders)}` };
+    };
+  }
+  const judge = new DeliveryJudge({ chosen, secrets, age });
+  return (rawHeaders, body) => judge.judgeBody(rawHeaders, body);
+}
