@@ -98,7 +98,7 @@ export class DeliveryJudge {
  * A delivery without `scheme`'s signature header that carries another scheme's: " (it carries
  * Stripe-Signature: --scheme stripe)", for its reason; else "".
  */
-export function elsewhere(scheme: Scheme, rawHeaders: string[]): string {
+function elsewhere(scheme: Scheme, rawHeaders: string[]): string {
   if (valuesOf(rawHeaders, scheme.signatureHeader).length) return '';
   const found = schemesIn(rawHeaders);
   if (!found.length) return '';
