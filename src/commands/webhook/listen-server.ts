@@ -39,7 +39,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const forwardTo = opts.forwardTo === undefined ? undefined : parseHttpUrl(opts.forwardTo, '--forward-to');
   const host = opts.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
-  const only = opts.events && eventFilter(opts.events, ctx);
+  // Another service's deliveries name events its own way (Cal.com's BOOKING_CREATED): no warning for them.
+  const only = opts.events && eventFilter(opts.events, ctx, opts.scheme === undefined || opts.scheme === 'service');
   const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
   const budget = new InFlight(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
   if (opts.respondAfter !== undefined && opts.respond === undefined)
@@ -241,9 +242,9 @@ function answer(res: ServerResponse, status: number, body: object, headers: Reco
 }
 
 /** --events as a set; a name the service does not send draws a warning (a typo would show nothing). */
-function eventFilter(names: string[], ctx: Context): Set<string> {
+function eventFilter(names: string[], ctx: Context, warn: boolean): Set<string> {
   const unknown = names.filter((n) => !(EVENTS as readonly string[]).includes(n));
-  if (unknown.length)
+  if (unknown.length && warn)
     ctx.io.stderr.write(
       `warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`,
     );
