@@ -3,6 +3,8 @@
 import type { RunResult } from '../deps';
 import { defineCommand, option, type OptionsOf } from '../define';
 import type { Context } from '../../context';
+import { UsageError } from '../../errors';
+import { SIGNED_BESIDES_BODY } from '../../webhook/schemes/names';
 import { intOption } from '../../options';
 import type { WithSecrets } from './secret';
 import { secretOptions } from './secret-options';
@@ -30,6 +32,12 @@ export const newCmdSign = defineCommand({
 export type SignOptions = WithSecrets<OptionsOf<typeof newCmdSign>>;
 
 export async function runSign(opts: SignOptions, ctx: Context): Promise<number> {
+  // A value the scheme does not sign would be silently dropped: refused instead.
+  const signs = SIGNED_BESIDES_BODY[opts.scheme ?? 'service'];
+  if (opts.id !== undefined && !signs.includes('id'))
+    throw new UsageError(`--id is signed only by --scheme standard; ${opts.scheme ?? 'service'} signs no id.`);
+  if (opts.timestamp !== undefined && !signs.includes('timestamp'))
+    throw new UsageError(`--timestamp is signed only by --scheme calendly, stripe or standard; ${opts.scheme ?? 'service'} signs no time.`);
   if (opts.scheme !== undefined && opts.scheme !== 'service') {
     const { signInScheme } = await import('./sign-scheme');
     return signInScheme(opts, ctx);
