@@ -124,6 +124,8 @@ const CASES: Case[] = [
   ['verify: --tolerance 0', [...VERIFY, '--signature', SIG, '--tolerance', '0', '--secret', 's']],
   ['verify: --at with --ignore-age', ['webhook', 'verify', '--request', MISSING, '--at', '1', '--ignore-age', '--secret', 's']],
   ['verify: --id without --scheme standard', [...VERIFY, '--signature', SIG, '--id', 'msg_1', '--secret', 's']],
+  ['sign: --id where the scheme signs none', [...SIGN, '--scheme', 'stripe', '--id', 'msg_1', '--secret', 's']],
+  ['sign: --timestamp where the scheme signs none', [...SIGN, '--scheme', 'cal', '--timestamp', '1', '--secret', 's']],
   ['sign --scheme standard: secret not base64', [...SIGN, '--scheme', 'standard', '--secret', 'whsec_sandbox']],
   [
     'send --scheme standard: secret not base64',
