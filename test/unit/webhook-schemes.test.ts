@@ -195,6 +195,10 @@ describe('send and listen in a scheme', () => {
     expect(resigned.stdout).toMatch(/-H 'Stripe-Signature: t=\d+,v1=[0-9a-f]{64}'/);
     expect(resigned.stdout).not.toContain(own);
     expect(resigned.stdout.match(/Stripe-Signature/g)).toHaveLength(1);
+    // Without --scheme: recognised by its header, as verify does.
+    const auto = await runMain(['webhook', 'send', 'http://127.0.0.1:9/hooks', '--request', path, '--print-curl']);
+    expect(auto.stdout).toContain(`-H 'Stripe-Signature: ${own}'`);
+    expect(auto.stdout).not.toContain('X-Service');
   });
 
   it('listen without --scheme answers a Stripe delivery 401 and says which scheme it is in', async () => {

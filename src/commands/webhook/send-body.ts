@@ -11,7 +11,7 @@ import { noteTerminalBody } from './terminal-note';
 import { EVENTS, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../../webhook/signature';
 import { samplePayload } from '../../webhook/payload';
 import { resolveSecret, resolveSigningSecret, SECRET_ENV, type SecretOptions } from './secret';
-import { schemeNamed, type SchemeName } from '../../webhook/schemes/index';
+import { schemeNamed, schemesIn, type SchemeName } from '../../webhook/schemes/index';
 import type { Scheme } from '../../webhook/schemes/scheme';
 import { schemeEvent, shapeBody } from '../../webhook/schemes/payloads';
 import { deliverySigner } from '../../webhook/schemes/sign';
@@ -103,8 +103,10 @@ async function replayed(path: string, opts: BodyOptions, sets: SetField[], ctx: 
   const { head } = await readCapture(ctx.io, path, (chunk) => chunks.push(Buffer.from(chunk)), ctx.signal);
   let body: Buffer = Buffer.concat(chunks);
   checkHeaderBytes(head.rawHeaders, path);
-  const scheme = otherScheme(opts);
-  if (scheme) return replayedInScheme(scheme, path, head.rawHeaders, body, opts, sets, ctx);
+  // Without --scheme, a capture of another scheme (no X-Service-Signature, a Stripe-Signature) is
+  // replayed in its own, as verify recognises it.
+  const scheme = otherScheme(opts) ?? (opts.scheme === undefined ? schemesIn(head.rawHeaders)[0] : undefined);
+  if (scheme && scheme.name !== 'service') return replayedInScheme(scheme, path, head.rawHeaders, body, opts, sets, ctx);
   const captured = headerValues(head.rawHeaders, EVENT_HEADER)[0]?.trim();
   const event = opts.event ?? captured;
   if (event === undefined || event === '') throw new UsageError(`${path} has no X-Service-Event header: give the event with --event.`);
