@@ -8,7 +8,7 @@ import type { AgeRule } from '../../webhook/schemes/age';
 import { DEFAULT_TOLERANCE_MS, SCHEME_NAMES } from '../../webhook/schemes/names';
 import { choice, option } from '../define';
 
-const SCHEMES_HELP = `service (X-Service-Signature, the default), cal (Cal.com), calendly, stripe, standard (Standard Webhooks)`;
+const SCHEMES_HELP = 'service is X-Service-Signature, cal Cal.com, standard Standard Webhooks';
 
 /** --scheme for sign, send, listen and the sandbox: the scheme to sign or verify in. */
 export function schemeOption(what: string) {
