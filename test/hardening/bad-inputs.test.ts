@@ -123,6 +123,7 @@ const CASES: Case[] = [
   ['verify: --at not a time', [...VERIFY, '--signature', SIG, '--at', 'yesterday', '--secret', 's']],
   ['verify: --tolerance 0', [...VERIFY, '--signature', SIG, '--tolerance', '0', '--secret', 's']],
   ['verify: --at with --ignore-age', ['webhook', 'verify', '--request', MISSING, '--at', '1', '--ignore-age', '--secret', 's']],
+  ['verify --scheme stripe: --signature holds none', [...VERIFY, '--scheme', 'stripe', '--signature', SIG, '--secret', 's']],
   ['verify: --id without --scheme standard', [...VERIFY, '--signature', SIG, '--id', 'msg_1', '--secret', 's']],
   ['sign: --id where the scheme signs none', [...SIGN, '--scheme', 'stripe', '--id', 'msg_1', '--secret', 's']],
   ['sign: --timestamp where the scheme signs none', [...SIGN, '--scheme', 'cal', '--timestamp', '1', '--secret', 's']],

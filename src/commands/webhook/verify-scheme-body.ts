@@ -4,6 +4,7 @@
 import type { Context } from '../../context';
 import { ExitCode, UsageError } from '../../errors';
 import { bodySource } from '../../webhook/reader';
+import { visible } from '../../webhook/text';
 import { schemeNamed } from '../../webhook/schemes/index';
 import { judgeScheme, schemeKeys } from '../../webhook/schemes/verify-scheme';
 import { ageRule } from './scheme-options';
@@ -22,6 +23,11 @@ export async function verifySchemeBody(signature: string, opts: VerifyOptions, c
       );
     headers.push('webhook-id', opts.id, 'webhook-timestamp', opts.timestamp);
   }
+  // As --signature for the seed's scheme: a value that holds no signature at all is a usage error
+  // (Cal.com's "no-secret-provided" is a diagnosis, not a typo: it gets its verdict).
+  const claimed = scheme.read(headers);
+  if (claimed.claims.length === 0 && claimed.problemCode === undefined)
+    throw new UsageError(`--signature is not a ${scheme.title} signature: ${visible(claimed.problem ?? 'nothing to check')}.`);
   const age = ageRule(opts, ctx);
   const source = bodySource(ctx.io, opts.file, ctx.signal);
   const secrets = await resolveSecrets(opts, ctx, opts.file === undefined || opts.file === '-');
