@@ -112,6 +112,20 @@ describe('Standard Webhooks, against the standardwebhooks package', () => {
     expect(JSON.parse(r.stdout)[0]).toMatchObject({ authentic: true, secret: `${secrets}:2`, signature: 'v1 #2', scheme: 'standard' });
   });
 
+  it("Svix's own header names (svix-id, svix-timestamp, svix-signature) are recognised as Standard Webhooks", async () => {
+    const t = now();
+    const sig = wh.sign('msg_svix', new Date(t * 1000), BODY);
+    const svix: [string, string][] = [
+      ['svix-id', 'msg_svix'],
+      ['svix-timestamp', String(t)],
+      ['svix-signature', sig],
+    ];
+    expect((await verify(capture(svix), 'standard.txt')).verdicts[0]).toMatchObject({ authentic: true, scheme: 'standard' });
+    expect((await verify(capture(svix, TAMPERED), 'standard.txt')).verdicts[0]!.reason).toMatch(
+      /^Standard Webhooks: the signature does not match/,
+    );
+  });
+
   it('a secret that is not base64 after whsec_ is exit 2 with the reason', async () => {
     const secrets = tmp.path('bad-standard.txt');
     writeFileSync(secrets, 'whsec_sandbox\n');

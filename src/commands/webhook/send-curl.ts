@@ -28,6 +28,9 @@ const SCHEME_HEADERS = [
   'webhook-id',
   'webhook-timestamp',
   'webhook-signature',
+  'svix-id',
+  'svix-timestamp',
+  'svix-signature',
 ];
 
 export function curlCommand(url: URL, out: Outgoing): string {

@@ -17,7 +17,8 @@ export function schemeNamed(name: SchemeName): Scheme {
 
 /** Every scheme whose signature header the delivery carries, in SCHEMES' order. */
 export function schemesIn(rawHeaders: string[]): Scheme[] {
-  return SCHEMES.filter((s) => valuesOf(rawHeaders, s.signatureHeader).length > 0);
+  const carries = (name: string) => valuesOf(rawHeaders, name).length > 0;
+  return SCHEMES.filter((s) => carries(s.signatureHeader) || (s.signatureAliases ?? []).some(carries));
 }
 
 /** Whether any scheme's signature header is there: a HAR entry that is a delivery. */

@@ -37,6 +37,8 @@ export interface Scheme {
   title: string;
   /** The header that carries the signature, as the vendor writes its name; recognises a capture. */
   signatureHeader: string;
+  /** Other names of it that recognise a capture too (Svix's svix-signature for Standard Webhooks). */
+  signatureAliases?: readonly string[];
   /** Every header it reads, as written. */
   headers: readonly string[];
   /** The signed string, as the docs write it: "body", "t.body", "id.t.body". */

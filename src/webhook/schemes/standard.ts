@@ -1,10 +1,11 @@
 // Standard Webhooks (Svix and the services built on its spec): webhook-id, webhook-timestamp and
 // webhook-signature: v1,<base64> [v1,<base64> …] (space-separated, one per secret during a rotation),
+// or the same three named svix-id, svix-timestamp and svix-signature, as Svix itself sends them,
 // the HMAC-SHA256 of "<id>.<timestamp>.<body>". The secret is whsec_<base64>: the key is the decoded
 // bytes, not the text. The event is the body's "type".
 import { UsageError } from '../../errors';
 import { visible } from '../text';
-import { hmac, oneValue, readDigest, readTimestamp, type Claim, type Scheme } from './scheme';
+import { hmac, oneValue, readDigest, readTimestamp, valuesOf, type Claim, type Scheme } from './scheme';
 
 const PREFIX = 'whsec_';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -40,7 +41,8 @@ export const standard: Scheme = {
   name: 'standard',
   title: 'Standard Webhooks',
   signatureHeader: 'webhook-signature',
-  headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+  signatureAliases: ['svix-signature'],
+  headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'svix-id', 'svix-timestamp', 'svix-signature'],
   signedString: 'id.t.body',
   encoding: 'base64',
   secretForm: 'whsec_<base64>: the decoded bytes',
@@ -48,11 +50,14 @@ export const standard: Scheme = {
   eventField: 'type',
   key: standardKey,
   read(rawHeaders) {
-    const sig = oneValue(rawHeaders, 'webhook-signature');
-    const id = oneValue(rawHeaders, 'webhook-id');
-    const ts = oneValue(rawHeaders, 'webhook-timestamp');
+    // Svix's own names when the delivery has them and not the spec's.
+    const p =
+      valuesOf(rawHeaders, 'webhook-signature').length === 0 && valuesOf(rawHeaders, 'svix-signature').length > 0 ? 'svix' : 'webhook';
+    const sig = oneValue(rawHeaders, `${p}-signature`);
+    const id = oneValue(rawHeaders, `${p}-id`);
+    const ts = oneValue(rawHeaders, `${p}-timestamp`);
     const problems = [sig.problem, id.problem, ts.problem].filter((p) => p !== undefined);
-    const timestamp = ts.value === undefined ? undefined : readTimestamp(ts.value, 'webhook-timestamp');
+    const timestamp = ts.value === undefined ? undefined : readTimestamp(ts.value, `${p}-timestamp`);
     if (typeof timestamp === 'string') problems.push(timestamp);
     if (problems.length) return { claims: [], problem: problems.join('; ') };
     const entries = sig.value!.split(' ').filter((e) => e !== '');
@@ -74,7 +79,7 @@ export const standard: Scheme = {
     return {
       ...base,
       claims,
-      problem: `malformed webhook-signature header: ${why} (Standard Webhooks sends v1,<base64>, space-separated)`,
+      problem: `malformed ${p}-signature header: ${why} (Standard Webhooks sends v1,<base64>, space-separated)`,
     };
   },
   prefix: (claimed) => Buffer.from(`${claimed.id}.${claimed.timestamp}.`),
