@@ -3,7 +3,7 @@
 // own streaming judge (verdict.ts), unchanged; the others are judged on the body in memory
 // (verify-scheme.ts). The verdict names the scheme whenever it is not the seed's by default, and the
 // other schemes whose headers the delivery also carries.
-import { UsageError } from '../../errors';
+import { UsageError } from '../../base/errors';
 import type { Sink } from '../input';
 import type { Secret } from '../signature';
 import type { BodyDigests } from '../body-digest';

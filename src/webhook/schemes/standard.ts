@@ -3,7 +3,7 @@
 // or the same three named svix-id, svix-timestamp and svix-signature, as Svix itself sends them,
 // the HMAC-SHA256 of "<id>.<timestamp>.<body>". The secret is whsec_<base64>: the key is the decoded
 // bytes, not the text. The event is the body's "type".
-import { UsageError } from '../../errors';
+import { UsageError } from '../../base/errors';
 import { visible } from '../text';
 import { hmac, oneValue, readDigest, readTimestamp, valuesOf, type Claim, type Scheme } from './scheme';
 
