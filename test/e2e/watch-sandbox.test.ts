@@ -4,7 +4,7 @@
 // leaves it). Then the real process, on real time: events as they happen, Ctrl-C exit 0.
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBookingsWatch } from '../../src/commands/bookings/watch';
+import { runBookingsWatch } from '../../src/commands/bookings/watch/run';
 import type { Context, OutputFormat } from '../../src/context';
 import { InterruptedError } from '../../src/errors';
 import { createHttpClient } from '../../src/http/client';
@@ -48,7 +48,7 @@ async function watchSandbox(output: OutputFormat, polls: number, steps = 1): Pro
     http: async () => client,
   };
   try {
-    expect(await runBookingsWatch({ interval: 2, status: 'confirmed' }, ctx)).toBe(0);
+    expect(await runBookingsWatch({ interval: 2, status: 'confirmed', scheme: 'service', retry: true }, ctx)).toBe(0);
   } finally {
     await client.close();
   }

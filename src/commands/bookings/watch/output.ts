@@ -4,16 +4,16 @@
 // pipe) is `time, event, uid, field, old, new`, one line per changed field; a terminal gets a table
 // line per booking, `TIME  EVENT  UID  DETAILS`, the event word coloured by kind and the details cut
 // to the terminal's width.
-import type { Context } from '../../context';
-import { outputFormat } from '../../context';
-import { displayText, rawText, tableCell } from '../../output/cells';
-import { chooseColumns, type Column } from '../../output/columns';
-import { escapeControl } from '../../output/escape';
-import { createRecordWriter, type RecordWriter } from '../../output/records';
-import { fieldList } from '../../output/sink';
-import { colors } from '../../output/style';
-import { BOOKING_COLUMNS } from '../../output/booking-columns';
-import type { WatchEvent } from './watch-state';
+import type { Context } from '../../../context';
+import { outputFormat } from '../../../context';
+import { displayText, rawText, tableCell } from '../../../output/cells';
+import { chooseColumns, type Column } from '../../../output/columns';
+import { escapeControl } from '../../../output/escape';
+import { createRecordWriter, type RecordWriter } from '../../../output/records';
+import { fieldList } from '../../../output/sink';
+import { colors } from '../../../output/style';
+import { BOOKING_COLUMNS } from '../../../output/booking-columns';
+import type { WatchEvent } from './events';
 
 export type EventWriter = RecordWriter<WatchEvent>;
 
@@ -52,8 +52,8 @@ function tsvLines(e: WatchEvent): string {
 function terminalLine(ctx: Context): (e: WatchEvent) => string {
   const { green, yellow, red, dim, bold } = colors;
   const paint: Record<WatchEvent['type'], (t: string) => string> = ctx.io.color
-    ? { listed: (t) => t, added: green, changed: yellow, removed: red }
-    : { listed: (t) => t, added: (t) => t, changed: (t) => t, removed: (t) => t };
+    ? { listed: (t) => t, added: green, changed: yellow, updated: yellow, removed: red }
+    : { listed: (t) => t, added: (t) => t, changed: (t) => t, updated: (t) => t, removed: (t) => t };
   const faint = ctx.io.color ? dim : (t: string) => t;
   let uidWidth = 17; // bk_ and 14 characters, as the sandbox makes them; a longer uid widens later lines
   // The header comes with the first event: a watch that fails at its first poll prints nothing.

@@ -1,0 +1,97 @@
+// Kinder polling: each page of the list is asked for again with If-None-Match (its ETag) or
+// If-Modified-Since (its Last-Modified) when the service gave one, and a 304 Not Modified costs no
+// parse: the bookings that page held last time count as seen, and the walk goes on from the next page
+// it named. What is kept per page: its validator, its next cursor and the uids it held (references
+// to strings the snapshot holds anyway). A page where a delivery failed keeps no validator, so it is
+// read whole at the next poll and the delivery is tried again. The headers of the last answer are
+// kept for the rate-limit reading (rate-limit.ts).
+import type { HttpClient, HttpResponse, RequestOptions } from '../../../http/types';
+
+interface KnownPage {
+  etag?: string;
+  lastModified?: string;
+  next?: string;
+  uids: string[];
+}
+
+/** Thrown out of the walk by a 304: `page` is what that page held when it was last read. */
+export class NotModified extends Error {
+  constructor(readonly page: { next?: string; uids: readonly string[] }) {
+    super('304 Not Modified');
+  }
+}
+
+export class ConditionalPages {
+  private readonly known = new Map<string, KnownPage>();
+  /** The page being read in the current walk, until the walk moves on. */
+  private reading: { key: string; page: KnownPage; clean: boolean } | undefined;
+  /** The headers of the last answer of the walk (304s included). */
+  lastHeaders: Record<string, string> = {};
+  /** Requests and 304s in the current poll. */
+  requests = 0;
+  notModified = 0;
+
+  /** The client the walk uses: the given one, with validators sent and 304s turned into NotModified. */
+  wrap(client: HttpClient): HttpClient {
+    return {
+      baseUrl: client.baseUrl,
+      close: () => client.close(),
+      get: async (pathOrUrl: string, ro: RequestOptions = {}): Promise<HttpResponse> => {
+        this.finishPage();
+        const key = `${pathOrUrl} ${JSON.stringify(ro.query ?? {})}`;
+        const was = this.known.get(key);
+        const headers: Record<string, string> = {};
+        if (was?.etag) headers['if-none-match'] = was.etag;
+        else if (was?.lastModified) headers['if-modified-since'] = was.lastModified;
+        const conditional = Object.keys(headers).length > 0;
+        this.requests++;
+        const res = await client.get(pathOrUrl, conditional ? { ...ro, headers, notModified: true } : ro);
+        this.lastHeaders = res.headers;
+        if (res.status === 304 && was) {
+          this.notModified++;
+          throw new NotModified(was);
+        }
+        const page: KnownPage = { etag: res.headers.etag, lastModified: res.headers['last-modified'], uids: [] };
+        this.reading = { key, page, clean: true };
+        return res;
+      },
+    };
+  }
+
+  /** A new poll begins. */
+  begin(): void {
+    this.reading = undefined;
+    this.requests = 0;
+    this.notModified = 0;
+  }
+
+  /** The page being read names this next page (PaginateOptions.onPage). */
+  next(cursor: string | undefined): void {
+    if (this.reading) this.reading.page.next = cursor;
+  }
+
+  /** A booking of the page being read. */
+  holds(uid: string): void {
+    this.reading?.page.uids.push(uid);
+  }
+
+  /** A delivery of the page being read failed: the page is read whole next time. */
+  unclean(): void {
+    if (this.reading) this.reading.clean = false;
+  }
+
+  /** The page read last is done: kept when it had a validator and nothing of it failed. */
+  finishPage(): void {
+    const r = this.reading;
+    this.reading = undefined;
+    if (!r) return;
+    if (r.clean && (r.page.etag || r.page.lastModified)) this.known.set(r.key, r.page);
+    else this.known.delete(r.key);
+  }
+
+  /** A walk that failed or was cut short: nothing of its last page is kept. */
+  abandon(): void {
+    if (this.reading) this.known.delete(this.reading.key);
+    this.reading = undefined;
+  }
+}

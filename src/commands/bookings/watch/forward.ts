@@ -1,0 +1,113 @@
+// --forward-to: each rebuilt event (rebuilt.ts) POSTed to the receiver as the service would have sent
+// it, signed with the endpoint's secret, and marked `X-Booking-Rebuilt: watch`. A delivery without a
+// 2xx answer is sent again, the same bytes and signature, after each wait of the schedule (the
+// sandbox's: 1, 2, 4, 8 s, five attempts; --retry-delays changes it), every wait through pause().
+// The caller learns whether the receiver took it: only then does the state move past the change.
+import { stringifyJson } from '../../../json';
+import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../../webhook/signature';
+import { post } from '../../../webhook/post';
+import { InterruptedError } from '../../../errors';
+import { pause, type Sleep } from '../../../http/wait';
+import type { RebuiltEvent } from './rebuilt';
+
+/** The header that tells a rebuilt delivery from one the service sent. */
+export const REBUILT_HEADER = 'X-Booking-Rebuilt';
+/** The signing schemes a rebuilt delivery can be signed with. */
+export const FORWARD_SCHEMES = ['service'] as const;
+export type ForwardScheme = (typeof FORWARD_SCHEMES)[number];
+/** The documented schedule of retries (docs/webhooks.md), the sandbox's own. */
+export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+
+export interface ForwardOptions {
+  url: URL;
+  secret: Buffer;
+  scheme: ForwardScheme;
+  retryDelaysMs: number[];
+  /** --no-retry: one attempt, and a failed delivery is not sent again. */
+  noRetry?: boolean;
+  /** Per attempt, the whole exchange. */
+  timeoutMs: number;
+  signal: AbortSignal;
+  sleep?: Sleep;
+  now(): Date;
+  /** One line per delivery that got its 2xx (hidden by -q). */
+  report(line: string): void;
+  /** One line per failed attempt (always shown). */
+  warn(line: string): void;
+}
+
+export interface Forwarder {
+  /** true once the receiver answered 2xx; false when every attempt failed. Ctrl-C: InterruptedError. */
+  deliver(e: RebuiltEvent): Promise<boolean>;
+  readonly sent: number;
+  readonly failed: number;
+}
+
+/** The body of a rebuilt delivery: the service's shape (src/webhook/payload.ts), numbers as received. */
+export function rebuiltBody(e: RebuiltEvent, createdAt: string): Buffer {
+  const data: Record<string, unknown> = { booking: e.booking };
+  if (e.previous) data.previous = e.previous;
+  return Buffer.from(stringifyJson({ id: e.id, event: e.event, created_at: createdAt, data }));
+}
+
+export function createForwarder(opts: ForwardOptions): Forwarder {
+  let sent = 0;
+  let failed = 0;
+  const attempts = opts.noRetry ? 1 : opts.retryDelaysMs.length + 1;
+  return {
+    get sent() {
+      return sent;
+    },
+    get failed() {
+      return failed;
+    },
+    async deliver(e) {
+      const body = rebuiltBody(e, opts.now().toISOString());
+      const headers = [
+        'Content-Type',
+        'application/json',
+        'Content-Length',
+        String(body.length),
+        'User-Agent',
+        'booking-cli watch',
+        SIGNATURE_HEADER,
+        signatureHeader(opts.secret, body),
+        EVENT_HEADER,
+        e.event,
+        REBUILT_HEADER,
+        'watch',
+      ];
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        const outcome = await attemptOnce(opts, headers, body);
+        const line = `${e.event} ${e.uid} (${e.id}) → ${opts.url.origin}: ${outcome}`;
+        if (typeof outcome === 'number' && outcome >= 200 && outcome < 300) {
+          sent++;
+          opts.report(`forwarded ${line}`);
+          return true;
+        }
+        if (attempt === attempts) break;
+        const wait = opts.retryDelaysMs[attempt - 1]!;
+        opts.warn(`warning: forwarding ${line} (attempt ${attempt}/${attempts}), retrying in ${wait / 1000}s`);
+        await pause(wait, opts.signal, { sleep: opts.sleep, onCapped: opts.warn, what: 'a retry wait' });
+      }
+      failed++;
+      opts.warn(
+        `warning: forwarding ${e.event} ${e.uid} (${e.id}) failed ${attempts === 1 ? 'once' : `${attempts} times`}; ${opts.noRetry ? 'not sent again (--no-retry).' : 'it is sent again at the next poll.'}`,
+      );
+      return false;
+    },
+  };
+}
+
+/** The receiver's status, or why there was none (the error code, "timeout"). */
+async function attemptOnce(opts: ForwardOptions, headers: string[], body: Buffer): Promise<number | string> {
+  if (opts.signal.aborted) throw new InterruptedError();
+  try {
+    const res = await post(opts.url, headers, body, { timeoutMs: opts.timeoutMs, signal: opts.signal, agent: false });
+    return res.status;
+  } catch (err) {
+    if (opts.signal.aborted) throw new InterruptedError();
+    const e = err as NodeJS.ErrnoException;
+    return e.code === 'ETIMEDOUT' ? 'no answer within --timeout' : (e.code ?? e.message);
+  }
+}

@@ -1,0 +1,169 @@
+// --state FILE: the snapshot (snapshot.ts) kept between runs, so that the next run's first report is
+// what changed while nothing watched. One JSON line of header (what the snapshot is of: base URL,
+// profile, filters; how many bookings follow), then one line per booking: [uid, fingerprint, whole,
+// text]. Lines, so that it is read and written a chunk at a time: memory and file size stay
+// proportional to the number of bookings. It is saved atomically (a temporary file beside it, synced,
+// then renamed over it), so a crash or Ctrl-C leaves the old file or the new one, never half of one.
+// A file that is not one (a symlink, a folder, a FIFO), is too big, or does not read as a whole state
+// file is refused with exit 2 and left as it is; so is a state file of another base URL or profile.
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { UsageError } from '../../../errors';
+import { unreadable } from '../../../input';
+import { isPlainObject } from '../../../plain-object';
+import { formatBytes } from '../../../http/body';
+import type { Entry, Snapshot } from './snapshot';
+
+const FORMAT = 'booking-watch-state';
+const VERSION = 1;
+/** Read and written this much at a time. */
+const CHUNK = 1024 * 1024;
+
+/** What a state file is a snapshot of: a run with another base URL, profile or filters may not use it. */
+export interface StateOrigin {
+  base_url: string;
+  profile: string;
+  /** The list's filters (--status): another filter is another list. */
+  filters: Record<string, string>;
+}
+
+interface Header extends StateOrigin {
+  format: typeof FORMAT;
+  version: number;
+  saved_at: string;
+  bookings: number;
+}
+
+/**
+ * Loads `path` into `snapshot` (an empty one). false when the file does not exist yet: the run starts
+ * afresh and creates it. `maxBytes` bounds the file as the snapshot's bound bounds memory.
+ */
+export function loadState(path: string, snapshot: Snapshot, origin: StateOrigin, maxBytes: number): { savedAt: string } | false {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code === 'ELOOP') throw new UsageError(`--state ${path} is a symbolic link; a state file is read only when it is the file itself.`);
+    throw unreadable(path, err);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new UsageError(`--state ${path} is not a regular file.`);
+    if (stat.size === 0) return false; // made by touch or mktemp: a new state file
+    if (stat.size > maxBytes * 2) {
+      throw new UsageError(
+        `--state ${path} is ${formatBytes(stat.size)}, more than a state within --max-state ${formatBytes(maxBytes)} can be; not read.`,
+      );
+    }
+    let header: Header | undefined;
+    let count = 0;
+    eachLine(fd, (line, n) => {
+      const value = parseLine(line, path, n);
+      if (!header) {
+        header = checkHeader(value, path, origin);
+        return;
+      }
+      const e = asEntry(value);
+      if (!e) throw damaged(path, `line ${n} is not a booking's entry`);
+      snapshot.load(e[0], e[1]);
+      count++;
+    });
+    if (!header) throw damaged(path, 'it has no header line');
+    if (count !== header.bookings) throw damaged(path, `it holds ${count} bookings where its header says ${header.bookings} (cut short?)`);
+    return { savedAt: header.saved_at };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the snapshot to `path` atomically: a temporary file in the same folder, synced, renamed over it. */
+export function saveState(path: string, snapshot: Snapshot, origin: StateOrigin, now: Date): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    const header: Header = { format: FORMAT, version: VERSION, ...origin, saved_at: now.toISOString(), bookings: snapshot.size };
+    let chunk = `${JSON.stringify(header)}\n`;
+    for (const [uid, e] of snapshot.entries) {
+      chunk += `${JSON.stringify([uid, e.fp, e.whole ? 1 : 0, e.text])}\n`;
+      if (chunk.length >= CHUNK) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    writeSync(fd, chunk);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temporary, path);
+  } catch (err) {
+    try {
+      closeSync(fd);
+    } catch {}
+    try {
+      unlinkSync(temporary);
+    } catch {}
+    throw err;
+  }
+}
+
+/** Each line of the file, read a chunk at a time (a line is at most what one entry can be). */
+function eachLine(fd: number, each: (line: string, n: number) => void): void {
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let rest = '';
+  let n = 0;
+  for (;;) {
+    const got = readSync(fd, buffer, 0, CHUNK, null);
+    if (got === 0) break;
+    const text = rest + buffer.toString('utf8', 0, got);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      each(text.slice(start, end), ++n);
+      start = end + 1;
+    }
+    rest = text.slice(start);
+  }
+  if (rest !== '') each(rest, ++n);
+}
+
+function parseLine(line: string, path: string, n: number): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw damaged(path, `line ${n} is not JSON`);
+  }
+}
+
+function checkHeader(value: unknown, path: string, origin: StateOrigin): Header {
+  if (!isPlainObject(value) || value.format !== FORMAT) throw damaged(path, 'it is not a bookings watch state file');
+  if (value.version !== VERSION) throw new UsageError(`--state ${path} is of version ${String(value.version)}, which this booking does not read.`);
+  const h = value as unknown as Header;
+  if (typeof h.base_url !== 'string' || typeof h.profile !== 'string' || !isPlainObject(h.filters) || typeof h.bookings !== 'number')
+    throw damaged(path, 'its header lacks base_url, profile, filters or bookings');
+  if (h.base_url !== origin.base_url || h.profile !== origin.profile)
+    throw new UsageError(
+      `--state ${path} was saved for ${h.base_url} (profile ${h.profile}), not ${origin.base_url} (profile ${origin.profile}); give each service its own state file.`,
+    );
+  const was = filtersText(h.filters);
+  const now = filtersText(origin.filters);
+  if (was !== now)
+    throw new UsageError(`--state ${path} was saved for the list ${was}, not ${now}; give each list its own state file.`);
+  return h;
+}
+
+function filtersText(filters: Record<string, unknown>): string {
+  const parts = Object.entries(filters).map(([k, v]) => `--${k} ${String(v)}`);
+  return parts.length > 0 ? `with ${parts.join(' ')}` : 'without filters';
+}
+
+function asEntry(value: unknown): [string, Entry] | undefined {
+  if (!Array.isArray(value) || value.length !== 4) return undefined;
+  const [uid, fp, whole, text] = value as unknown[];
+  if (typeof uid !== 'string' || typeof fp !== 'string' || (whole !== 0 && whole !== 1) || typeof text !== 'string') return undefined;
+  return [uid, { fp, text, whole: whole === 1, seen: 0 }];
+}
+
+function damaged(path: string, why: string): UsageError {
+  return new UsageError(
+    `--state ${path} is damaged: ${why}. It is left as it is; move it away (the next run then starts afresh) or give another --state file.`,
+  );
+}
