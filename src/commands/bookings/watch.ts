@@ -44,7 +44,7 @@ export const newCmdBookingsWatch = defineCommand({
     'the change; the state moves past a change only once the receiver answered 2xx (or with --no-retry).\n' +
     'Polls send If-None-Match/If-Modified-Since when the service gave ETag/Last-Modified, and wait for\n' +
     'the reset when X-RateLimit-Remaining/RateLimit headers say the next poll would not fit.\n' +
-    'A 429 answer is honoured (Retry-After, else a growing wait; a wait over 24.8 days is capped, and\n' +
+    'A 429 answer is honoured (Retry-After, else a growing wait; a wait over about 24.9 days is capped, and\n' +
     'said). Ctrl-C stops it (exit 0), saving --state first: nothing undelivered is lost.',
   examples: [
     'booking bookings watch',
