@@ -1,11 +1,11 @@
 // Every wait of the program's loops goes through pause(): the client's retries (client.ts), watch's
-// polls and its delivery back-off. Node's timers hold at most 2^31-1 ms (24.8 days): a longer delay
+// polls and its delivery back-off. Node's timers hold at most 2^31-1 ms (about 24.9 days): a longer delay
 // given to setTimeout fires after 1 ms, so a server answering 429 with `Retry-After: 2147484` (or an
 // HTTP date in year 9999) would be asked again at once, thousands of times a second. Here such a delay
 // is capped at that maximum, and the caller is told so; a delay is never shortened otherwise.
 import { InterruptedError } from '../errors';
 
-/** The longest wait: node's timer limit, 2^31-1 ms (about 24.8 days). Documented in docs/security.md. */
+/** The longest wait: node's timer limit, 2^31-1 ms (about 24.9 days). Documented in docs/security.md. */
 export const MAX_WAIT_MS = 2 ** 31 - 1;
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
@@ -50,7 +50,7 @@ export const sleep: Sleep = (ms, signal) =>
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
-/** "45s", "3.2 h", "24.8 days": a delay as a person reads it. */
+/** "45s", "3.2 h", "24.9 days": a delay as a person reads it. */
 export function describeMs(ms: number): string {
   if (!Number.isFinite(ms)) return 'for ever';
   const s = ms / 1000;

@@ -2,9 +2,8 @@
 // If-Modified-Since (its Last-Modified) when the service gave one, and a 304 Not Modified costs no
 // parse: the bookings that page held last time count as seen, and the walk goes on from the next page
 // it named. What is kept per page: its validator, its next cursor and the uids it held (references
-// to strings the snapshot holds anyway). A page where a delivery failed keeps no validator, so it is
-// read whole at the next poll and the delivery is tried again. The headers of the last answer are
-// kept for the rate-limit reading (rate-limit.ts).
+// to strings the snapshot holds anyway). The headers of the last answer are kept for the rate-limit
+// reading (rate-limit.ts).
 import type { HttpClient, HttpResponse, RequestOptions } from '../../../http/types';
 
 interface KnownPage {
@@ -24,7 +23,7 @@ export class NotModified extends Error {
 export class ConditionalPages {
   private readonly known = new Map<string, KnownPage>();
   /** The page being read in the current walk, until the walk moves on. */
-  private reading: { key: string; page: KnownPage; clean: boolean } | undefined;
+  private reading: { key: string; page: KnownPage } | undefined;
   /** The headers of the last answer of the walk (304s included). */
   lastHeaders: Record<string, string> = {};
   /** Requests and 304s in the current poll. */
@@ -52,7 +51,7 @@ export class ConditionalPages {
           throw new NotModified(was);
         }
         const page: KnownPage = { etag: res.headers.etag, lastModified: res.headers['last-modified'], uids: [] };
-        this.reading = { key, page, clean: true };
+        this.reading = { key, page };
         return res;
       },
     };
@@ -75,17 +74,12 @@ export class ConditionalPages {
     this.reading?.page.uids.push(uid);
   }
 
-  /** A delivery of the page being read failed: the page is read whole next time. */
-  unclean(): void {
-    if (this.reading) this.reading.clean = false;
-  }
-
-  /** The page read last is done: kept when it had a validator and nothing of it failed. */
+  /** The page read last is done: kept when it had a validator. */
   finishPage(): void {
     const r = this.reading;
     this.reading = undefined;
     if (!r) return;
-    if (r.clean && (r.page.etag || r.page.lastModified)) this.known.set(r.key, r.page);
+    if (r.page.etag || r.page.lastModified) this.known.set(r.key, r.page);
     else this.known.delete(r.key);
   }
 

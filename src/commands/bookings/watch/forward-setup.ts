@@ -36,7 +36,6 @@ export async function forwardingOf(
     timeoutMs: ctx.globals.timeoutMs,
     signal: ctx.signal,
     sleep: ctx.sleep,
-    now: () => ctx.now(),
     report: (line) => hint(ctx, line),
     warn: (line) => void ctx.io.stderr.write(`${line}\n`),
   });

@@ -2,13 +2,12 @@
 // it, signed with the endpoint's secret, and marked `X-Booking-Rebuilt: watch`. A delivery without a
 // 2xx answer is sent again, the same bytes and signature, after each wait of the schedule (the
 // sandbox's: 1, 2, 4, 8 s, five attempts; --retry-delays changes it), every wait through pause().
-// The caller learns whether the receiver took it: only then does the state move past the change.
-import { stringifyJson } from '../../../json';
+// The caller (outbox.ts) learns whether the receiver took it: only then does it leave the queue.
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../../webhook/signature';
 import { post } from '../../../webhook/post';
 import { InterruptedError } from '../../../errors';
 import { pause, type Sleep } from '../../../http/wait';
-import type { RebuiltEvent } from './rebuilt';
+import type { Pending } from './outbox';
 
 /** The header that tells a rebuilt delivery from one the service sent. */
 export const REBUILT_HEADER = 'X-Booking-Rebuilt';
@@ -29,7 +28,6 @@ export interface ForwardOptions {
   timeoutMs: number;
   signal: AbortSignal;
   sleep?: Sleep;
-  now(): Date;
   /** One line per delivery that got its 2xx (hidden by -q). */
   report(line: string): void;
   /** One line per failed attempt (always shown). */
@@ -38,16 +36,9 @@ export interface ForwardOptions {
 
 export interface Forwarder {
   /** true once the receiver answered 2xx; false when every attempt failed. Ctrl-C: InterruptedError. */
-  deliver(e: RebuiltEvent): Promise<boolean>;
+  deliver(p: Pending): Promise<boolean>;
   readonly sent: number;
   readonly failed: number;
-}
-
-/** The body of a rebuilt delivery: the service's shape (src/webhook/payload.ts), numbers as received. */
-export function rebuiltBody(e: RebuiltEvent, createdAt: string): Buffer {
-  const data: Record<string, unknown> = { booking: e.booking };
-  if (e.previous) data.previous = e.previous;
-  return Buffer.from(stringifyJson({ id: e.id, event: e.event, created_at: createdAt, data }));
 }
 
 export function createForwarder(opts: ForwardOptions): Forwarder {
@@ -62,7 +53,7 @@ export function createForwarder(opts: ForwardOptions): Forwarder {
       return failed;
     },
     async deliver(e) {
-      const body = rebuiltBody(e, opts.now().toISOString());
+      const body = Buffer.from(e.body);
       const headers = [
         'Content-Type',
         'application/json',
@@ -77,8 +68,9 @@ export function createForwarder(opts: ForwardOptions): Forwarder {
         REBUILT_HEADER,
         'watch',
       ];
+      let outcome: number | string = '';
       for (let attempt = 1; attempt <= attempts; attempt++) {
-        const outcome = await attemptOnce(opts, headers, body);
+        outcome = await attemptOnce(opts, headers, body);
         const line = `${e.event} ${e.uid} (${e.id}) → ${opts.url.origin}: ${outcome}`;
         if (typeof outcome === 'number' && outcome >= 200 && outcome < 300) {
           sent++;
@@ -92,7 +84,7 @@ export function createForwarder(opts: ForwardOptions): Forwarder {
       }
       failed++;
       opts.warn(
-        `warning: forwarding ${e.event} ${e.uid} (${e.id}) failed ${attempts === 1 ? 'once' : `${attempts} times`}; ${opts.noRetry ? 'not sent again (--no-retry).' : 'it is sent again at the next poll.'}`,
+        `warning: forwarding ${e.event} ${e.uid} (${e.id}) failed ${attempts === 1 ? 'once' : `${attempts} times`} (last: ${outcome}); ${opts.noRetry ? 'not sent again (--no-retry).' : 'it waits for the next poll.'}`,
       );
       return false;
     },

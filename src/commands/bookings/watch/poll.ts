@@ -1,16 +1,15 @@
 // One poll of `bookings watch` (and the one of `bookings changes`): a walk of the list compared with
-// the snapshot, booking by booking, as the pages arrive. Each change is written as an event, then
-// forwarded (--forward-to) as the deliveries the service would have sent, in order; the snapshot takes
-// a change in only once its deliveries were answered 2xx (or --no-retry said not to wait for that),
-// so a change that was not delivered is found again by the next poll, or the next run from --state.
-// Only a whole walk tells which bookings left the list.
+// the snapshot, booking by booking, as the pages arrive. Each change is written as an event and, with
+// --forward-to, queued as the deliveries the service would have sent (outbox.ts), which are sent after
+// each page, in order. Only a whole walk tells which bookings left the list.
 import { paginatePages, type PaginateOptions } from '../../../http/paginate';
 import type { HttpClient } from '../../../http/types';
 import type { FieldCheck } from '../../../output/field-check';
 import { changesBetween, entryValue, type Snapshot, type Sighting } from './snapshot';
-import { ConditionalPages, NotModified } from './conditional';
+import { type ConditionalPages, NotModified } from './conditional';
 import { rebuiltEvents } from './rebuilt';
 import type { Forwarder } from './forward';
+import type { Outbox } from './outbox';
 import type { WatchEvent } from './events';
 
 export interface PollSetup {
@@ -20,6 +19,7 @@ export interface PollSetup {
   conditional: ConditionalPages;
   fields: Pick<FieldCheck, 'check'>;
   write(event: WatchEvent): Promise<void>;
+  outbox: Outbox;
   forward?: Forwarder;
   noRetry: boolean;
 }
@@ -31,13 +31,14 @@ export interface PollRun {
   initial: boolean;
 }
 
-/** Whether anything of the snapshot changed (so that --state is written again). */
-export async function pollOnce(setup: PollSetup, run: PollRun): Promise<boolean> {
+export async function pollOnce(setup: PollSetup, run: PollRun): Promise<void> {
   const { snapshot, conditional } = setup;
   const client = conditional.wrap(setup.client);
   snapshot.begin();
   conditional.begin();
-  let changed = false;
+  // What an earlier poll or run still owes the receiver goes first. Once a delivery has failed (after
+  // its retries), the queue waits for the next poll rather than costing each page the retries again.
+  let stuck = !(await deliver(setup));
   let cursor: string | undefined;
   try {
     for (;;) {
@@ -49,8 +50,9 @@ export async function pollOnce(setup: PollSetup, run: PollRun): Promise<boolean>
             const s = snapshot.see(item);
             if (!s) continue;
             conditional.holds(s.uid);
-            if (s.after && (await take(setup, run, s))) changed = true;
+            if (s.after) await take(setup, run, s);
           }
+          if (!stuck) stuck = !(await deliver(setup));
         }
         conditional.finishPage();
         break;
@@ -66,23 +68,21 @@ export async function pollOnce(setup: PollSetup, run: PollRun): Promise<boolean>
     throw err;
   }
   for (const [uid, entry] of snapshot.sweep()) {
-    changed = true;
     if (run.baseline) continue;
     const whole = entryValue(entry);
     const last: Record<string, unknown> = {};
     for (const key of ['title', 'status'] as const) if (key in whole) last[key] = whole[key];
     await setup.write({ type: 'removed', uid, last, at: run.at });
   }
-  return changed;
 }
 
-/** One new or changed booking: written, forwarded, and taken into the snapshot when delivered. */
-async function take(setup: PollSetup, run: PollRun, s: Sighting): Promise<boolean> {
+/** One new or changed booking: written, its deliveries queued, and taken into the snapshot. */
+async function take(setup: PollSetup, run: PollRun, s: Sighting): Promise<void> {
   const after = s.after!;
   if (run.baseline) {
     setup.snapshot.commit({ ...s, after });
     if (run.initial) await setup.write({ type: 'listed', uid: s.uid, booking: s.item, at: run.at });
-    return true;
+    return;
   }
   if (!s.before) await setup.write({ type: 'added', uid: s.uid, booking: s.item, at: run.at });
   else {
@@ -90,15 +90,11 @@ async function take(setup: PollSetup, run: PollRun, s: Sighting): Promise<boolea
     // A new fingerprint with the same fields (keys reordered): nothing a reader would call a change.
     if (Object.keys(changes).length > 0) await setup.write({ type: 'changed', uid: s.uid, changes, at: run.at });
   }
-  if (setup.forward) {
-    for (const event of rebuiltEvents(s.uid, s.before, s.item)) {
-      if (!(await setup.forward.deliver(event)) && !setup.noRetry) {
-        setup.snapshot.keep(s);
-        setup.conditional.unclean();
-        return false;
-      }
-    }
-  }
+  if (setup.forward) for (const event of rebuiltEvents(s.uid, s.before, s.item)) setup.outbox.add(event, run.at);
   setup.snapshot.commit({ ...s, after });
-  return true;
+}
+
+/** false when a delivery failed and the rest of the queue waits. */
+async function deliver(setup: PollSetup): Promise<boolean> {
+  return setup.forward ? setup.outbox.flush(setup.forward, setup.noRetry) : true;
 }

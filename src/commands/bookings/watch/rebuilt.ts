@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { EventName } from '../../../webhook/events';
 import { isPlainObject } from '../../../plain-object';
-import { scalarText } from '../../../json';
+import { scalarText, stringifyJson } from '../../../json';
 import { entryValue, type Entry } from './snapshot';
 
 export interface RebuiltEvent {
@@ -59,4 +59,11 @@ function text(value: unknown): string {
 function eventId(uid: string, event: EventName, change: string): string {
   const digest = createHash('sha256').update(`${uid}\u0000${event}\u0000${change}`).digest('hex');
   return `evt_rebuilt_${digest.slice(0, 24)}`;
+}
+
+/** The body of a rebuilt delivery: the service's shape (src/webhook/payload.ts), numbers as received. */
+export function rebuiltBody(e: RebuiltEvent, createdAt: string): string {
+  const data: Record<string, unknown> = { booking: e.booking };
+  if (e.previous) data.previous = e.previous;
+  return stringifyJson({ id: e.id, event: e.event, created_at: createdAt, data });
 }

@@ -8,7 +8,7 @@
 import type { RunResult } from '../../deps';
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
-import { InterruptedError, RateLimitError } from '../../../errors';
+import { FailureError, InterruptedError, RateLimitError } from '../../../errors';
 import { backoffMs } from '../../../http/retry';
 import { describeMs, pause } from '../../../http/wait';
 import type { BookingsWatchOptions } from '../watch';
@@ -26,12 +26,13 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
   const warn = (line: string) => void ctx.io.stderr.write(`${line}\n`);
   const intervalMs = opts.interval * 1000;
   const statePath = opts.state;
-  let saved = prepared.resumedFrom !== undefined ? setup.snapshot.version : -1;
+  const version = () => setup.snapshot.version + setup.outbox.version;
+  let saved = prepared.resumedFrom !== undefined ? version() : -1;
   let baseline = prepared.resumedFrom === undefined;
   const save = () => {
-    if (statePath === undefined || baseline || saved === setup.snapshot.version) return;
-    saveState(statePath, setup.snapshot, origin, ctx.now());
-    saved = setup.snapshot.version;
+    if (statePath === undefined || baseline || saved === version()) return;
+    saveState(statePath, setup.snapshot, setup.outbox, origin, ctx.now());
+    saved = version();
   };
   let polls = 0;
   let limited = 0;
@@ -74,6 +75,12 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
     throw err;
   }
   await prepared.writer.end();
+  const owed = setup.outbox.size;
+  if (owed > 0)
+    throw new FailureError(
+      `${owed} deliver${owed === 1 ? 'y' : 'ies'} to --forward-to not answered 2xx.`,
+      opts.state ? `${opts.state} keeps ${owed === 1 ? 'it' : 'them'}: the next run sends ${owed === 1 ? 'it' : 'them'} first.` : undefined,
+    );
   return 0;
 }
 

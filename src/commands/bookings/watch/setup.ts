@@ -9,6 +9,7 @@ import { pagingInForce, type PagingRuleOptions } from '../../paging-options';
 import { ConditionalPages } from './conditional';
 import { createEventWriter, watchedFields, type EventWriter } from './output';
 import type { PollSetup } from './poll';
+import { Outbox } from './outbox';
 import { DEFAULT_MAX_STATE_BYTES, Snapshot } from './snapshot';
 import { loadState, type StateOrigin } from './state-file';
 
@@ -45,16 +46,18 @@ export async function prepare(
   };
   const maxState = state.maxBytes ?? DEFAULT_MAX_STATE_BYTES;
   const snapshot = new Snapshot(watched, maxState);
+  const outbox = new Outbox((bytes) => snapshot.charge(bytes));
   const listFilters: Record<string, string> = {};
   if (filters.status !== undefined) listFilters.status = filters.status;
   if (filters.limit !== undefined) listFilters.limit = String(filters.limit);
   const origin: StateOrigin = { base_url: connection.baseUrl.href, profile: connection.profile, filters: listFilters };
   let resumedFrom: string | undefined;
   if (state.path !== undefined) {
-    const loaded = loadState(state.path, snapshot, origin, maxState);
+    const loaded = loadState(state.path, snapshot, outbox, origin, maxState);
     if (loaded) {
       resumedFrom = loaded.savedAt;
-      hint(ctx, `${state.label} from ${state.path}: ${snapshot.size} booking${snapshot.size === 1 ? '' : 's'} as of ${loaded.savedAt}.`);
+      const owed = outbox.size > 0 ? `, and ${outbox.size} deliver${outbox.size === 1 ? 'y' : 'ies'} still owed` : '';
+      hint(ctx, `${state.label} from ${state.path}: ${snapshot.size} booking${snapshot.size === 1 ? '' : 's'} as of ${loaded.savedAt}${owed}.`);
     }
   }
   // The booking fields watched, checked against the first page as `bookings list` checks --fields.
@@ -66,6 +69,7 @@ export async function prepare(
     conditional: new ConditionalPages(),
     fields,
     write: (event) => writer.write(event),
+    outbox,
     noRetry: false,
   };
   return { setup, writer, origin, resumedFrom, maxState };

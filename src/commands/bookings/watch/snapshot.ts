@@ -108,15 +108,16 @@ export class Snapshot {
     if (this.bytes > this.maxBytes) throw overBound(this.maxBytes, this.entries.size);
   }
 
-  /** A sighting left out (its delivery failed): the booking counts as seen, its entry stays as it was. */
-  keep(s: Sighting): void {
-    if (s.before) s.before.seen = this.poll;
-  }
-
   /** A booking of a page that did not change (a 304): seen, as it was. */
   seenAgain(uid: string): void {
     const e = this.entries.get(uid);
     if (e) e.seen = this.poll;
+  }
+
+  /** Bytes held beside the entries (the deliveries still owed, outbox.ts), under the same bound. */
+  charge(bytes: number): void {
+    this.bytes += bytes;
+    if (bytes > 0 && this.bytes > this.maxBytes) throw overBound(this.maxBytes, this.entries.size);
   }
 
   /** An entry from a state file, before the first poll. */

@@ -1,7 +1,8 @@
 // --state FILE: the snapshot (snapshot.ts) kept between runs, so that the next run's first report is
 // what changed while nothing watched. One JSON line of header (what the snapshot is of: base URL,
-// profile, filters; how many bookings follow), then one line per booking: [uid, fingerprint, whole,
-// text]. Lines, so that it is read and written a chunk at a time: memory and file size stay
+// profile, filters; how many bookings and owed deliveries follow), then one line per booking: [uid,
+// fingerprint, whole, text], then one per delivery still owed to --forward-to (outbox.ts): [id,
+// event, uid, body]. Lines, so that it is read and written a chunk at a time: memory and file size stay
 // proportional to the number of bookings. It is saved atomically (a temporary file beside it, synced,
 // then renamed over it), so a crash or Ctrl-C leaves the old file or the new one, never half of one.
 // A file that is not one (a symlink, a folder, a FIFO), is too big, or does not read as a whole state
@@ -11,6 +12,8 @@ import { UsageError } from '../../../errors';
 import { unreadable } from '../../../input';
 import { isPlainObject } from '../../../plain-object';
 import { formatBytes } from '../../../http/body';
+import { EVENTS, type EventName } from '../../../webhook/events';
+import type { Outbox, Pending } from './outbox';
 import type { Entry, Snapshot } from './snapshot';
 
 const FORMAT = 'booking-watch-state';
@@ -31,13 +34,21 @@ interface Header extends StateOrigin {
   version: number;
   saved_at: string;
   bookings: number;
+  /** Deliveries still owed to --forward-to's receiver (outbox.ts), after the bookings. */
+  pending: number;
 }
 
 /**
  * Loads `path` into `snapshot` (an empty one). false when the file does not exist yet: the run starts
  * afresh and creates it. `maxBytes` bounds the file as the snapshot's bound bounds memory.
  */
-export function loadState(path: string, snapshot: Snapshot, origin: StateOrigin, maxBytes: number): { savedAt: string } | false {
+export function loadState(
+  path: string,
+  snapshot: Snapshot,
+  outbox: Outbox,
+  origin: StateOrigin,
+  maxBytes: number,
+): { savedAt: string } | false {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -64,13 +75,20 @@ export function loadState(path: string, snapshot: Snapshot, origin: StateOrigin,
         header = checkHeader(value, path, origin);
         return;
       }
-      const e = asEntry(value);
-      if (!e) throw damaged(path, `line ${n} is not a booking's entry`);
-      snapshot.load(e[0], e[1]);
+      if (count < header.bookings) {
+        const e = asEntry(value);
+        if (!e) throw damaged(path, `line ${n} is not a booking's entry`);
+        snapshot.load(e[0], e[1]);
+      } else {
+        const p = asPending(value);
+        if (!p) throw damaged(path, `line ${n} is not a delivery still owed`);
+        outbox.push(p);
+      }
       count++;
     });
     if (!header) throw damaged(path, 'it has no header line');
-    if (count !== header.bookings) throw damaged(path, `it holds ${count} bookings where its header says ${header.bookings} (cut short?)`);
+    const lines = header.bookings + header.pending;
+    if (count !== lines) throw damaged(path, `it holds ${count} lines after its header where the header says ${lines} (cut short?)`);
     return { savedAt: header.saved_at };
   } finally {
     closeSync(fd);
@@ -78,19 +96,21 @@ export function loadState(path: string, snapshot: Snapshot, origin: StateOrigin,
 }
 
 /** Writes the snapshot to `path` atomically: a temporary file in the same folder, synced, renamed over it. */
-export function saveState(path: string, snapshot: Snapshot, origin: StateOrigin, now: Date): void {
+export function saveState(path: string, snapshot: Snapshot, outbox: Outbox, origin: StateOrigin, now: Date): void {
   const temporary = `${path}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'wx', 0o600);
   try {
-    const header: Header = { format: FORMAT, version: VERSION, ...origin, saved_at: now.toISOString(), bookings: snapshot.size };
+    const saved_at = now.toISOString();
+    const header: Header = { format: FORMAT, version: VERSION, ...origin, saved_at, bookings: snapshot.size, pending: outbox.size };
     let chunk = `${JSON.stringify(header)}\n`;
-    for (const [uid, e] of snapshot.entries) {
-      chunk += `${JSON.stringify([uid, e.fp, e.whole ? 1 : 0, e.text])}\n`;
-      if (chunk.length >= CHUNK) {
-        writeSync(fd, chunk);
-        chunk = '';
-      }
-    }
+    const line = (value: unknown) => {
+      chunk += `${JSON.stringify(value)}\n`;
+      if (chunk.length < CHUNK) return;
+      writeSync(fd, chunk);
+      chunk = '';
+    };
+    for (const [uid, e] of snapshot.entries) line([uid, e.fp, e.whole ? 1 : 0, e.text]);
+    for (const p of outbox.queue) line([p.id, p.event, p.uid, p.body]);
     writeSync(fd, chunk);
     fsyncSync(fd);
     closeSync(fd);
@@ -137,8 +157,14 @@ function checkHeader(value: unknown, path: string, origin: StateOrigin): Header 
   if (!isPlainObject(value) || value.format !== FORMAT) throw damaged(path, 'it is not a bookings watch state file');
   if (value.version !== VERSION) throw new UsageError(`--state ${path} is of version ${String(value.version)}, which this booking does not read.`);
   const h = value as unknown as Header;
-  if (typeof h.base_url !== 'string' || typeof h.profile !== 'string' || !isPlainObject(h.filters) || typeof h.bookings !== 'number')
-    throw damaged(path, 'its header lacks base_url, profile, filters or bookings');
+  if (
+    typeof h.base_url !== 'string' ||
+    typeof h.profile !== 'string' ||
+    !isPlainObject(h.filters) ||
+    !Number.isSafeInteger(h.bookings) ||
+    !Number.isSafeInteger(h.pending)
+  )
+    throw damaged(path, 'its header lacks base_url, profile, filters, bookings or pending');
   if (h.base_url !== origin.base_url || h.profile !== origin.profile)
     throw new UsageError(
       `--state ${path} was saved for ${h.base_url} (profile ${h.profile}), not ${origin.base_url} (profile ${origin.profile}); give each service its own state file.`,
@@ -160,6 +186,13 @@ function asEntry(value: unknown): [string, Entry] | undefined {
   const [uid, fp, whole, text] = value as unknown[];
   if (typeof uid !== 'string' || typeof fp !== 'string' || (whole !== 0 && whole !== 1) || typeof text !== 'string') return undefined;
   return [uid, { fp, text, whole: whole === 1, seen: 0 }];
+}
+
+function asPending(value: unknown): Pending | undefined {
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((v) => typeof v === 'string')) return undefined;
+  const [id, event, uid, body] = value as string[];
+  if (!(EVENTS as readonly string[]).includes(event!)) return undefined;
+  return { id: id!, event: event as EventName, uid: uid!, body: body! };
 }
 
 function damaged(path: string, why: string): UsageError {
