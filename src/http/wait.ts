@@ -11,7 +11,7 @@ export const MAX_WAIT_MS = 2 ** 31 - 1;
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 /** A delay as a timer can hold it: at least 0, at most MAX_WAIT_MS (a NaN or infinite delay is the maximum). */
-export function cappedDelay(ms: number): { ms: number; capped: boolean } {
+function cappedDelay(ms: number): { ms: number; capped: boolean } {
   if (!(ms <= MAX_WAIT_MS)) return { ms: MAX_WAIT_MS, capped: true };
   return { ms: Math.max(0, ms), capped: false };
 }
@@ -30,7 +30,7 @@ export function pause(ms: number, signal: AbortSignal, opts: PauseOptions = {}):
   const { ms: delay, capped } = cappedDelay(ms);
   if (capped)
     opts.onCapped?.(
-      `${opts.what ?? 'a wait'} of ${describeMs(ms)} is longer than the longest wait (${describeMs(MAX_WAIT_MS)}, node's timer limit); waiting that long instead.`,
+      `${opts.what ?? 'a wait'} of ${seconds(ms, Math.ceil)} is longer than the longest wait (${seconds(MAX_WAIT_MS, Math.floor)}, about ${describeMs(MAX_WAIT_MS)}: node's timer limit); waiting that long instead.`,
     );
   return (opts.sleep ?? sleep)(delay, signal);
 }
@@ -49,6 +49,10 @@ export const sleep: Sleep = (ms, signal) =>
     }, cappedDelay(ms).ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+
+function seconds(ms: number, round: (n: number) => number): string {
+  return Number.isFinite(ms) ? `${round(ms / 1000).toLocaleString('en')} s` : 'for ever';
+}
 
 /** "45s", "3.2 h", "24.9 days": a delay as a person reads it. */
 export function describeMs(ms: number): string {

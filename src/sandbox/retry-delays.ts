@@ -12,6 +12,8 @@ export function parseRetryDelays(value: string): number[] {
   const parts = value.split(',').map((p) => p.trim());
   const ms = parts.map((p) => (/^(\d+(\.\d*)?|\.\d+)$/.test(p) ? Math.round(Number(p) * 1000) : NaN));
   if (parts.length > MAX_RETRIES || ms.some((n) => !(n >= 0 && n <= MAX_RETRY_DELAY_MS)))
-    throw new InvalidArgumentError(`expected up to ${MAX_RETRIES} comma-separated waits in seconds (each at most 300), such as 1,2,4,8, or none.`);
+    throw new InvalidArgumentError(
+      `expected up to ${MAX_RETRIES} comma-separated waits in seconds (each at most 300), such as 1,2,4,8, or none.`,
+    );
   return ms;
 }

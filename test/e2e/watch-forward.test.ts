@@ -64,7 +64,9 @@ describe('bookings watch --state --forward-to: the deliveries a stopped receiver
       const polled = await watchOnce(state, ...forwardTo(down), '-o', 'ndjson');
       expect(polled.code).toBe(1);
       expect(polled.stderr, polled.stderr).toMatch(/ECONNREFUSED/);
-      expect(polled.stderr).toMatch(/\d+ deliver(y|ies) to --forward-to not answered 2xx\.\n.*watch\.state keeps (it|them): the next run sends (it|them) first\.\n$/);
+      expect(polled.stderr).toMatch(
+        /\d+ deliver(y|ies) to --forward-to not answered 2xx\.\n.*watch\.state keeps (it|them): the next run sends (it|them) first\.\n$/,
+      );
       reports.push(polled.stdout);
     }
     await sb.deliveriesSettled();
@@ -89,7 +91,11 @@ describe('bookings watch --state --forward-to: the deliveries a stopped receiver
       const sent = truth.received.map((r) => JSON.parse(r.body.toString())).find((b) => b.event === 'booking.rescheduled');
       expect(moved.data.previous).toEqual(sent.data.previous);
       // The reports on stdout: what each poll saw change.
-      const types = reports.join('').trim().split('\n').map((l) => JSON.parse(l).type);
+      const types = reports
+        .join('')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).type);
       expect(types).toContain('added');
       expect(types).toContain('changed');
 
@@ -101,9 +107,14 @@ describe('bookings watch --state --forward-to: the deliveries a stopped receiver
       receiver.received.forEach((r, i) => {
         const head = [`POST ${r.url} HTTP/1.1`];
         for (let h = 0; h < r.rawHeaders.length; h += 2) head.push(`${r.rawHeaders[h]}: ${r.rawHeaders[h + 1]}`);
-        writeFileSync(join(captures, `${String(i).padStart(3, '0')}.http`), Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), r.body]));
+        writeFileSync(
+          join(captures, `${String(i).padStart(3, '0')}.http`),
+          Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), r.body]),
+        );
       });
-      const verified = await runMain(['webhook', 'verify', '--request', captures, '--secret-file', secretFile, '-o', 'ndjson'], { env: env() });
+      const verified = await runMain(['webhook', 'verify', '--request', captures, '--secret-file', secretFile, '-o', 'ndjson'], {
+        env: env(),
+      });
       expect(verified.code, verified.stderr).toBe(0);
       expect(verified.stdout.trim().split('\n')).toHaveLength(receiver.received.length);
 

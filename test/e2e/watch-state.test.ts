@@ -41,14 +41,21 @@ describe('bookings watch --state', () => {
     const run = await once();
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^Resuming from .*watch\.state: 30 bookings as of 20/);
-    const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.map((e) => [e.type, e.uid])).toEqual([['added', created.booking.uid]]);
     expect(events[0].booking.status).toBe('confirmed');
     expect(confirmed.booking.uid).toBe(created.booking.uid);
     const moved = sb.advance(); // rescheduled
     const next = await once();
     const changed = JSON.parse(next.stdout);
-    expect(changed).toMatchObject({ type: 'changed', uid: moved.booking.uid, changes: { start: [moved.previous!.start, moved.booking.start] } });
+    expect(changed).toMatchObject({
+      type: 'changed',
+      uid: moved.booking.uid,
+      changes: { start: [moved.previous!.start, moved.booking.start] },
+    });
     const unchanged = readFileSync(state, 'utf8');
     expect((await once()).stdout).toBe('');
     expect(readFileSync(state, 'utf8')).toBe(unchanged);

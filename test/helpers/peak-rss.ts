@@ -7,7 +7,11 @@ import { BIN, cleanEnv } from './cli';
 export const HAS_GNU_TIME = existsSync('/usr/bin/time');
 
 /** The run's peak RSS in KiB and exit code, stdout to the file `out`. */
-export function peakOf(args: string[], env: Record<string, string>, out: string): Promise<{ code: number | null; kib: number; stderr: string }> {
+export function peakOf(
+  args: string[],
+  env: Record<string, string>,
+  out: string,
+): Promise<{ code: number | null; kib: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       '/usr/bin/time',

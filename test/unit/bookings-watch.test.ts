@@ -11,7 +11,7 @@ import { makeResponse } from '../../src/http/response';
 import { testIO, type TestIO } from '../../src/io';
 import { runMain } from '../helpers/in-process';
 
-type Poll = Record<string, unknown>[] | Error;
+type Poll = Record<string, unknown>[] | Error | { items: Record<string, unknown>[]; headers: Record<string, string> };
 
 const bk = (uid: string, status: string, start = '2026-02-01T10:00:00Z') => ({ uid, title: `Call ${uid}`, status, start });
 
@@ -42,8 +42,9 @@ async function watch(
       clock += 250; // each request takes a quarter of a second
       if (poll === undefined) throw new Error('no more polls scripted');
       if (poll instanceof Error) throw poll;
-      const body = JSON.stringify({ data: poll, meta: { next_cursor: null } });
-      return makeResponse('GET', new URL(path, base), 200, { 'content-type': 'application/json' }, Buffer.from(body));
+      const [items, headers] = Array.isArray(poll) ? [poll, {}] : [poll.items, poll.headers];
+      const body = JSON.stringify({ data: items, meta: { next_cursor: null } });
+      return makeResponse('GET', new URL(path, base), 200, { 'content-type': 'application/json', ...headers }, Buffer.from(body));
     },
     async close() {},
   };
@@ -148,6 +149,38 @@ describe('bookings watch', () => {
     expect(bare.waits[1]).toBeGreaterThanOrEqual(9750);
   });
 
+  it('rate-limit headers that leave fewer requests than a poll needs: the next poll waits for the reset', async () => {
+    const at = (epochS: number) => ({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(epochS) });
+    // The reset 2 minutes after the (scripted) clock's 12:00:00.
+    const reset = Date.parse('2026-03-01T12:02:00Z') / 1000;
+    const r = await watch(
+      [
+        { items: [bk('a', 'pending')], headers: at(reset) },
+        { items: [bk('a', 'pending')], headers: { ratelimit: 'limit=100, remaining=50, reset=30' } },
+        [bk('a', 'pending')],
+      ],
+      {},
+      { output: 'ndjson' },
+    );
+    expect(r.waits).toEqual([120_000 - 250, 9750, 9750]);
+    expect(r.io.err()).toContain('rate limit nearly reached (headers of the last answer): next poll in 120s, when the window resets.\n');
+    const draft = await watch(
+      [{ items: [bk('a', 'pending')], headers: { ratelimit: '"default";r=0;t=45' } }, [bk('a', 'pending')]],
+      {},
+      { output: 'ndjson' },
+    );
+    expect(draft.waits[0]).toBe(45_000);
+  });
+
+  it('a 429 asking for more than a timer holds: the wait is capped at 2^31-1 ms and said, never 1 ms', async () => {
+    const huge = new RateLimitError('GET /api/v1/bookings: 429 Too Many Requests', undefined, 2_147_484_000);
+    const r = await watch([[bk('a', 'pending')], huge], {}, { output: 'ndjson' });
+    expect(r.waits).toEqual([9750, 2 ** 31 - 1]);
+    expect(r.io.err()).toContain(
+      "the wait before the next poll of 2,147,484 s is longer than the longest wait (2,147,483 s, about 24.9 days: node's timer limit); waiting that long instead.\n",
+    );
+  });
+
   it('a service that stays unreachable (after the retries) ends the watch with its error, exit 1', async () => {
     const lost = new FailureError('GET /api/v1/bookings: cannot connect to 127.0.0.1:9 (ECONNREFUSED) (after 3 retries)');
     await expect(watch([[bk('a', 'pending')], lost])).rejects.toMatchObject({ exitCode: 1, message: lost.message });
@@ -201,7 +234,11 @@ describe('watch snapshot', () => {
   it('holds one entry per booking however many polls, and tells old and new values exactly', () => {
     const snap = new Snapshot(undefined);
     const long = 'x'.repeat(2_000);
-    for (let n = 0; n < 50; n++) poll(snap, Array.from({ length: 20 }, (_, i) => ({ uid: `bk_${i}`, status: n % 2 ? 'pending' : 'confirmed', notes: long })));
+    for (let n = 0; n < 50; n++)
+      poll(
+        snap,
+        Array.from({ length: 20 }, (_, i) => ({ uid: `bk_${i}`, status: n % 2 ? 'pending' : 'confirmed', notes: long })),
+      );
     expect(snap.size).toBe(20);
     const changed = poll(snap, [{ uid: 'bk_0', status: 'confirmed', notes: `${long}y` }]);
     expect(changed.bk_0).toEqual({ status: ['pending', 'confirmed'], notes: [long, `${long}y`] });

@@ -23,7 +23,8 @@ export async function forwardingOf(
     if (stray) throw new UsageError(`${stray} is for --forward-to URL: without it nothing is forwarded.`);
     return undefined;
   }
-  if (opts.retry === false && opts.retryDelays !== undefined) throw new UsageError('--no-retry and --retry-delays are alternatives: give one.');
+  if (opts.retry === false && opts.retryDelays !== undefined)
+    throw new UsageError('--no-retry and --retry-delays are alternatives: give one.');
   const url = parseHttpUrl(opts.forwardTo, '--forward-to');
   const secret = await resolveSecret(opts, ctx);
   const noRetry = opts.retry === false;

@@ -10,17 +10,15 @@ import { pause, type Sleep } from '../../../http/wait';
 import type { Pending } from './outbox';
 
 /** The header that tells a rebuilt delivery from one the service sent. */
-export const REBUILT_HEADER = 'X-Booking-Rebuilt';
-/** The signing schemes a rebuilt delivery can be signed with. */
-export const FORWARD_SCHEMES = ['service'] as const;
-export type ForwardScheme = (typeof FORWARD_SCHEMES)[number];
+const REBUILT_HEADER = 'X-Booking-Rebuilt';
 /** The documented schedule of retries (docs/webhooks.md), the sandbox's own. */
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 
 export interface ForwardOptions {
   url: URL;
   secret: Buffer;
-  scheme: ForwardScheme;
+  /** The signing scheme (--scheme): only the service's own for now. */
+  scheme: 'service';
   retryDelaysMs: number[];
   /** --no-retry: one attempt, and a failed delivery is not sent again. */
   noRetry?: boolean;

@@ -4,7 +4,7 @@
 // epoch seconds; others: seconds from now), RateLimit-Remaining / RateLimit-Reset (IETF draft 6), and
 // RateLimit: limit=100, remaining=0, reset=30 (draft 7) or "default";r=0;t=30 (draft 8 on).
 
-export interface RateLimitReading {
+interface RateLimitReading {
   remaining: number;
   /** Milliseconds from now until the window resets. */
   resetMs: number;
@@ -13,7 +13,7 @@ export interface RateLimitReading {
 /** Epoch seconds start here (2001): a smaller reset is seconds from now. */
 const EPOCH_SECONDS_FROM = 1_000_000_000;
 
-export function readRateLimit(headers: Record<string, string>, now: number): RateLimitReading | undefined {
+function readRateLimit(headers: Record<string, string>, now: number): RateLimitReading | undefined {
   let remaining = number(headers['x-ratelimit-remaining'] ?? headers['ratelimit-remaining']);
   let reset = number(headers['x-ratelimit-reset'] ?? headers['ratelimit-reset']);
   const combined = headers.ratelimit;

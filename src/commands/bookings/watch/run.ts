@@ -48,10 +48,12 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
         if (polls === 0) firstNote(ctx, prepared, opts, first);
         polls++;
         limited = 0;
-        const slow = slowDownMs(setup.conditional.lastHeaders, setup.conditional.requests, ctx.now().getTime());
-        if (!opts.once && slow !== undefined && slow > pauseMs) {
-          pauseMs = slow;
-          hint(ctx, `rate limit nearly reached (headers of the last answer): next poll in ${describeMs(pauseMs)}, when the window resets.`);
+        const now = ctx.now().getTime();
+        const slow = slowDownMs(setup.conditional.lastHeaders, setup.conditional.requests, now);
+        // The wait is counted from the poll's start; the reset from now.
+        if (!opts.once && slow !== undefined && now - started + slow > pauseMs) {
+          pauseMs = now - started + slow;
+          hint(ctx, `rate limit nearly reached (headers of the last answer): next poll in ${describeMs(slow)}, when the window resets.`);
         }
       } catch (err) {
         if (!(err instanceof RateLimitError) || opts.once) throw err;

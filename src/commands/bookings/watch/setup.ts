@@ -57,7 +57,10 @@ export async function prepare(
     if (loaded) {
       resumedFrom = loaded.savedAt;
       const owed = outbox.size > 0 ? `, and ${outbox.size} deliver${outbox.size === 1 ? 'y' : 'ies'} still owed` : '';
-      hint(ctx, `${state.label} from ${state.path}: ${snapshot.size} booking${snapshot.size === 1 ? '' : 's'} as of ${loaded.savedAt}${owed}.`);
+      hint(
+        ctx,
+        `${state.label} from ${state.path}: ${snapshot.size} booking${snapshot.size === 1 ? '' : 's'} as of ${loaded.savedAt}${owed}.`,
+      );
     }
   }
   // The booking fields watched, checked against the first page as `bookings list` checks --fields.

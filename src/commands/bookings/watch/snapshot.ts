@@ -31,7 +31,7 @@ export interface Entry {
 
 const UID_PATHS = ['uid', 'booking_uid', 'id', 'booking_id'].map(parsePath);
 /** The fields a booking over MAX_KEPT_BYTES is still known by (and a removed booking is shown by). */
-export const SUMMARY_FIELDS = ['title', 'status', 'start', 'end', 'no_show'] as const;
+const SUMMARY_FIELDS = ['title', 'status', 'start', 'end', 'no_show'] as const;
 
 /** The booking's identity: its uid (or id); an item with neither is known by its content. */
 function uidOf(item: unknown, fp: string): string {

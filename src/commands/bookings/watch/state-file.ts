@@ -155,7 +155,8 @@ function parseLine(line: string, path: string, n: number): unknown {
 
 function checkHeader(value: unknown, path: string, origin: StateOrigin): Header {
   if (!isPlainObject(value) || value.format !== FORMAT) throw damaged(path, 'it is not a bookings watch state file');
-  if (value.version !== VERSION) throw new UsageError(`--state ${path} is of version ${String(value.version)}, which this booking does not read.`);
+  if (value.version !== VERSION)
+    throw new UsageError(`--state ${path} is of version ${String(value.version)}, which this booking does not read.`);
   const h = value as unknown as Header;
   if (
     typeof h.base_url !== 'string' ||
@@ -171,8 +172,7 @@ function checkHeader(value: unknown, path: string, origin: StateOrigin): Header 
     );
   const was = filtersText(h.filters);
   const now = filtersText(origin.filters);
-  if (was !== now)
-    throw new UsageError(`--state ${path} was saved for the list ${was}, not ${now}; give each list its own state file.`);
+  if (was !== now) throw new UsageError(`--state ${path} was saved for the list ${was}, not ${now}; give each list its own state file.`);
   return h;
 }
 
