@@ -108,3 +108,38 @@ describe('bookings watch --state', () => {
     expect(readFileSync(real, 'utf8')).toBe('precious\n');
   });
 });
+
+describe('bookings changes --since', () => {
+  it('a state file: the same report as one watch poll, ndjson when piped, exit 0, the file only read', async () => {
+    await once();
+    const before = readFileSync(state);
+    const created = sb.advance();
+    const run = await runMain(['bookings', 'changes', '--since', state], { env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: 'added', uid: created.booking.uid });
+    expect(readFileSync(state)).toEqual(before);
+    const nothing = await runMain(['bookings', 'changes', '--since', state, '--status', 'confirmed'], { env: env() });
+    expect(nothing.code).toBe(2);
+  });
+
+  it('a time: the bookings created or updated since, by their created_at and updated_at', async () => {
+    // create, confirm, reschedule, create, cancel, complete (a booking of the seed's).
+    const changes = Array.from({ length: 6 }, () => sb.advance());
+    const [created, , , second, , completed] = changes;
+    const run = await runMain(['bookings', 'changes', '--since', '2026-01-05T00:00:00Z'], { env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => [e.type, e.uid])).toEqual([
+      ['updated', completed!.booking.uid],
+      ['added', created!.booking.uid],
+      ['added', second!.booking.uid],
+    ]);
+    expect(events[0].booking.status).toBe('completed');
+    const bad = await runMain(['bookings', 'changes', '--since', 'yesterday-ish'], { env: env() });
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toContain('--since yesterday-ish: no such file, and not a time');
+  });
+});
