@@ -13,7 +13,7 @@ export const newCmdBookingsChanges = defineCommand({
   description: 'what changed in the bookings since a watch --state file, or since a time',
   options: [
     option('--since <state-or-time>', 'a bookings watch --state FILE, an ISO time, or a duration ago (90m, 2h)', nonEmpty('--since')),
-    option('--max-state <size>', 'the most memory the snapshot of a --since FILE may take (default 64M)', byteSizeOption),
+    option('--max-state <size>', 'the most memory the snapshot of a --since FILE may take (default 96M)', byteSizeOption),
     ...bookingFilterOptions('compare'),
     ...pagingRuleOptions('', ' (overrides discovery)'),
   ],

@@ -31,7 +31,7 @@ export const newCmdBookingsWatch = defineCommand({
     choice('--scheme <name>', 'how forwarded deliveries are signed', ['service'], 'service'),
     option('--retry-delays <s,s,…>', 'waits before each retry of a failed forward, in seconds (default 1,2,4,8; none)', parseRetryDelays),
     option('--no-retry', 'one attempt per forward; the state moves past a change even when it failed'),
-    option('--max-state <size>', 'the most memory (and --state file) the snapshot may take (default 64M)', byteSizeOption),
+    option('--max-state <size>', 'the most memory (and --state file) the snapshot may take (default 96M)', byteSizeOption),
     ...bookingFilterOptions('watch'),
     ...pagingRuleOptions('', ' (overrides discovery)'),
   ],

@@ -3,7 +3,7 @@
 // one hash and one comparison) and its compact JSON, so that a change can be told field by field.
 // Both are bounded: a booking whose JSON is over MAX_KEPT_BYTES is kept as its fingerprint and its
 // summary (status, times, title) only, and the whole snapshot as at most `maxBytes` (--max-state,
-// default 64 MiB): a list that never ends, or grows past it, stops the watch with an error naming
+// default 96 MiB): a list that never ends, or grows past it, stops the watch with an error naming
 // the bound, instead of taking the machine's memory.
 import { createHash } from 'node:crypto';
 import { FailureError } from '../../../errors';
@@ -14,10 +14,13 @@ import { formatBytes } from '../../../http/body';
 
 /** A booking's JSON up to this size is kept whole: every field of a usual booking (~400 bytes). */
 export const MAX_KEPT_BYTES = 16 * 1024;
-/** The default bound of the whole snapshot, in bytes of kept text plus ENTRY_COST per booking. */
-export const DEFAULT_MAX_STATE_BYTES = 64 * 1024 * 1024;
-/** What an entry costs beyond its text: the map's slot, the object, the uid and the fingerprint. */
-const ENTRY_COST = 160;
+/**
+ * The default bound of the whole snapshot, in bytes of kept text plus ENTRY_COST per booking: about
+ * 150,000 bookings of the sandbox's size, at a peak of about 200 MB (docs/performance.md).
+ */
+export const DEFAULT_MAX_STATE_BYTES = 96 * 1024 * 1024;
+/** What an entry costs beyond its text (the map's slot, the object, the uid, the fingerprint): measured. */
+const ENTRY_COST = 320;
 
 export interface Entry {
   /** sha1 of the booking's watched JSON, base64. */
@@ -40,6 +43,16 @@ function uidOf(item: unknown, fp: string): string {
     if (v !== undefined && v !== null && v !== '' && typeof v !== 'object') return scalarText(v);
   }
   return `#${fp.slice(0, 12)}`;
+}
+
+/**
+ * The text in one piece of its own. stringifyJson may build it of pieces (a number kept exactly is
+ * spliced in), each of which costs V8 a header and holds on to the string it was cut from: kept for
+ * every booking, that was twice the text's size. A regular expression's test makes V8 flatten it.
+ */
+function flat(text: string): string {
+  /^/.test(text);
+  return text;
 }
 
 function fingerprintOf(text: string): string {
@@ -96,7 +109,7 @@ export class Snapshot {
       return { uid, item, before };
     }
     const whole = text.length <= MAX_KEPT_BYTES;
-    const after: Entry = { fp, text: whole ? text : stringifyJson(summaryOf(watched)), whole, seen: this.poll };
+    const after: Entry = { fp, text: flat(whole ? text : stringifyJson(summaryOf(watched))), whole, seen: this.poll };
     return { uid, item, before, after };
   }
 
