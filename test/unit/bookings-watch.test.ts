@@ -281,4 +281,26 @@ describe('bookings watch flags', () => {
     expect(typo).toMatchObject({ code: 2, stdout: '' });
     expect(typo.stderr).toBe('error: no record has the field "stauts"; available fields: type, uid, booking, changes, last, at.\n');
   });
+
+  it('--forward-to companions without it, a bad --retry-delays, and --no-retry with --retry-delays are exit 2 before connecting', async () => {
+    const env = { BOOKING_BASE_URL: 'http://127.0.0.1:9', BOOKING_API_KEY: 'k', BOOKING_CONFIG_DIR: '/nonexistent-booking-test' };
+    const cases: [string[], string][] = [
+      [['--secret-file', 's.txt'], 'error: --secret-file is for --forward-to URL: without it nothing is forwarded.\n'],
+      [['--no-retry'], 'error: --no-retry is for --forward-to URL: without it nothing is forwarded.\n'],
+      [
+        ['--forward-to', 'http://127.0.0.1:9/h', '--secret-file', 's.txt', '--no-retry', '--retry-delays', '1'],
+        'error: --no-retry and --retry-delays are alternatives: give one.\n',
+      ],
+      [['--forward-to', 'ftp://x/', '--secret-file', 's.txt'], 'error: --forward-to must be an http:// or https:// URL, not ftp://.\n'],
+      [['--scheme', 'stripe'], ''],
+      [['--retry-delays', 'soon'], ''],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await runMain(['bookings', 'watch', ...args], { env });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      if (stderr) expect(r.stderr).toBe(stderr);
+      else expect(r.stderr).toMatch(/^error: .*(--scheme|--retry-delays)/);
+    }
+  });
 });

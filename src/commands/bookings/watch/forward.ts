@@ -35,21 +35,11 @@ export interface ForwardOptions {
 export interface Forwarder {
   /** true once the receiver answered 2xx; false when every attempt failed. Ctrl-C: InterruptedError. */
   deliver(p: Pending): Promise<boolean>;
-  readonly sent: number;
-  readonly failed: number;
 }
 
 export function createForwarder(opts: ForwardOptions): Forwarder {
-  let sent = 0;
-  let failed = 0;
   const attempts = opts.noRetry ? 1 : opts.retryDelaysMs.length + 1;
   return {
-    get sent() {
-      return sent;
-    },
-    get failed() {
-      return failed;
-    },
     async deliver(e) {
       const body = Buffer.from(e.body);
       const headers = [
@@ -71,7 +61,6 @@ export function createForwarder(opts: ForwardOptions): Forwarder {
         outcome = await attemptOnce(opts, headers, body);
         const line = `${e.event} ${e.uid} (${e.id}) → ${opts.url.origin}: ${outcome}`;
         if (typeof outcome === 'number' && outcome >= 200 && outcome < 300) {
-          sent++;
           opts.report(`forwarded ${line}`);
           return true;
         }
@@ -80,7 +69,6 @@ export function createForwarder(opts: ForwardOptions): Forwarder {
         opts.warn(`warning: forwarding ${line} (attempt ${attempt}/${attempts}), retrying in ${wait / 1000}s`);
         await pause(wait, opts.signal, { sleep: opts.sleep, onCapped: opts.warn, what: 'a retry wait' });
       }
-      failed++;
       opts.warn(
         `warning: forwarding ${e.event} ${e.uid} (${e.id}) failed ${attempts === 1 ? 'once' : `${attempts} times`} (last: ${outcome}); ${opts.noRetry ? 'not sent again (--no-retry).' : 'it waits for the next poll.'}`,
       );

@@ -90,7 +90,7 @@ async function take(setup: PollSetup, run: PollRun, s: Sighting): Promise<void> 
     // A new fingerprint with the same fields (keys reordered): nothing a reader would call a change.
     if (Object.keys(changes).length > 0) await setup.write({ type: 'changed', uid: s.uid, changes, at: run.at });
   }
-  if (setup.forward) for (const event of rebuiltEvents(s.uid, s.before, s.item)) setup.outbox.add(event, run.at);
+  if (setup.forward) for (const event of rebuiltEvents(s.uid, s.before, after, s.item)) setup.outbox.add(event, run.at);
   setup.snapshot.commit({ ...s, after });
 }
 

@@ -34,21 +34,25 @@ const STATUS_EVENTS: Record<string, EventName> = {
 /** A status event sorts before a reschedule only when it is the confirmation (a pending booking is confirmed, then moved). */
 const BEFORE_RESCHEDULE: ReadonlySet<EventName> = new Set(['booking.confirmed']);
 
-/** The events of one booking's change, in order; none for a change the service sends nothing for. */
-export function rebuiltEvents(uid: string, before: Entry | undefined, item: unknown): RebuiltEvent[] {
+/**
+ * The events of one booking's change, in order; none for a change the service sends nothing for.
+ * Compared: the entries (what is watched: every field, or those --fields names); sent: the item.
+ */
+export function rebuiltEvents(uid: string, before: Entry | undefined, after: Entry, item: unknown): RebuiltEvent[] {
   if (!isPlainObject(item)) return [];
   const was = before ? entryValue(before) : undefined;
+  const now = entryValue(after);
   const out: RebuiltEvent[] = [];
   const add = (event: EventName, change: string, previous?: RebuiltEvent['previous']) =>
     out.push({ event, id: eventId(uid, event, change), uid, booking: item, ...(previous ? { previous } : {}) });
   if (!was) add('booking.created', '');
-  const status = text(item.status).toLowerCase();
+  const status = text(now.status).toLowerCase();
   const statusEvent = status !== text(was?.status).toLowerCase() ? STATUS_EVENTS[status] : undefined;
   if (statusEvent && BEFORE_RESCHEDULE.has(statusEvent)) add(statusEvent, status);
-  if (was && (text(was.start) !== text(item.start) || text(was.end) !== text(item.end)))
-    add('booking.rescheduled', `${text(item.start)}\n${text(item.end)}`, { start: was.start ?? null, end: was.end ?? null });
+  if (was && (text(was.start) !== text(now.start) || text(was.end) !== text(now.end)))
+    add('booking.rescheduled', `${text(now.start)}\n${text(now.end)}`, { start: was.start ?? null, end: was.end ?? null });
   if (statusEvent && !BEFORE_RESCHEDULE.has(statusEvent)) add(statusEvent, status);
-  if (item.no_show === true && was?.no_show !== true) add('no_show.flagged', '');
+  if (now.no_show === true && was?.no_show !== true) add('no_show.flagged', '');
   return out;
 }
 
