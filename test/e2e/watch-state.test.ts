@@ -138,6 +138,9 @@ describe('bookings changes --since', () => {
       ['added', second!.booking.uid],
     ]);
     expect(events[0].booking.status).toBe('completed');
+    const none = await runMain(['bookings', 'changes', '--since', '2h'], { env: env() });
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+    expect(none.stderr).toMatch(/^No booking changed since 20\d\d-.*Z\.\n$/);
     const bad = await runMain(['bookings', 'changes', '--since', 'yesterday-ish'], { env: env() });
     expect(bad).toMatchObject({ code: 2, stdout: '' });
     expect(bad.stderr).toContain('--since yesterday-ish: no such file, and not a time');

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import type { RunResult } from '../../deps';
 import type { Context } from '../../../context';
+import { hint } from '../../../context';
 import { FailureError, UsageError } from '../../../errors';
 import { paginatePages } from '../../../http/paginate';
 import { isPlainObject } from '../../../plain-object';
@@ -26,9 +27,17 @@ export async function runBookingsChanges(opts: BookingsChangesOptions, ctx: Cont
     label: 'Comparing',
   });
   const at = ctx.now().toISOString();
+  // An empty report says so (on stderr): nothing changed is an answer, not a silence.
+  let written = 0;
+  const write = prepared.setup.write;
+  prepared.setup.write = (event) => {
+    written++;
+    return write(event);
+  };
   if (since === undefined) await pollOnce(prepared.setup, { at, baseline: false, initial: false });
   else await sinceTime(prepared.setup, since, at);
   await prepared.writer.end();
+  if (written === 0) hint(ctx, `No booking changed since ${since === undefined ? prepared.resumedFrom ?? opts.since : new Date(since).toISOString()}.`);
   return 0;
 }
 
