@@ -37,7 +37,8 @@ export async function runBookingsChanges(opts: BookingsChangesOptions, ctx: Cont
   if (since === undefined) await pollOnce(prepared.setup, { at, baseline: false, initial: false });
   else await sinceTime(prepared.setup, since, at);
   await prepared.writer.end();
-  if (written === 0) hint(ctx, `No booking changed since ${since === undefined ? prepared.resumedFrom ?? opts.since : new Date(since).toISOString()}.`);
+  if (written === 0)
+    hint(ctx, `No booking changed since ${since === undefined ? (prepared.resumedFrom ?? opts.since) : new Date(since).toISOString()}.`);
   return 0;
 }
 

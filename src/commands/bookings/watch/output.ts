@@ -13,7 +13,14 @@ import { createRecordWriter, type RecordWriter } from '../../../output/records';
 import { fieldList } from '../../../output/sink';
 import { colors } from '../../../output/style';
 import { BOOKING_COLUMNS } from '../../../output/booking-columns';
-import type { WatchEvent } from './events';
+
+/** What `bookings watch` and `bookings changes` print, one record per event. */
+export type WatchEvent =
+  | { type: 'listed' | 'added'; uid: string; booking: unknown; at: string }
+  | { type: 'changed'; uid: string; changes: Record<string, [unknown, unknown]>; at: string }
+  | { type: 'removed'; uid: string; last: Record<string, unknown>; at: string }
+  /** `bookings changes --since TIME`: a booking updated since then; what changed is not known. */
+  | { type: 'updated'; uid: string; booking: unknown; at: string };
 
 export type EventWriter = RecordWriter<WatchEvent>;
 

@@ -1,6 +1,6 @@
 // One poll of `bookings watch` (and the one of `bookings changes`): a walk of the list compared with
 // the snapshot, booking by booking, as the pages arrive. Each change is written as an event and, with
-// --forward-to, queued as the deliveries the service would have sent (outbox.ts), which are sent after
+// --forward-to, queued as the deliveries the service would have sent (the Outbox, forward.ts), which are sent after
 // each page, in order. Only a whole walk tells which bookings left the list.
 import { paginatePages, type PaginateOptions } from '../../../http/paginate';
 import type { HttpClient } from '../../../http/types';
@@ -9,8 +9,8 @@ import { changesBetween, entryValue, type Snapshot, type Sighting } from './snap
 import { type ConditionalPages, NotModified } from './conditional';
 import { rebuiltEvents } from './rebuilt';
 import type { Forwarder } from './forward';
-import type { Outbox } from './outbox';
-import type { WatchEvent } from './events';
+import type { Outbox } from './forward';
+import type { WatchEvent } from './output';
 
 export interface PollSetup {
   client: HttpClient;

@@ -13,12 +13,12 @@ import { backoffMs } from '../../../http/retry';
 import { describeMs, pause } from '../../../http/wait';
 import type { BookingsWatchOptions } from '../watch';
 import { pollOnce } from './poll';
-import { slowDownMs } from './rate-limit';
+import { slowDownMs } from './conditional';
 import { prepare, type Prepared } from './setup';
 import { saveState } from './state-file';
 
 export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context): RunResult {
-  const forwarding = await import('./forward-setup').then((m) => m.forwardingOf(opts, ctx));
+  const forwarding = await import('./forward').then((m) => m.forwardingOf(opts, ctx));
   const prepared = await prepare(ctx, opts, { path: opts.state, maxBytes: opts.maxState, label: 'Resuming' });
   const { setup, origin } = prepared;
   setup.forward = forwarding?.forwarder;

@@ -9,7 +9,7 @@ import { pagingInForce, type PagingRuleOptions } from '../../paging-options';
 import { ConditionalPages } from './conditional';
 import { createEventWriter, watchedFields, type EventWriter } from './output';
 import type { PollSetup } from './poll';
-import { Outbox } from './outbox';
+import { Outbox } from './forward';
 import { DEFAULT_MAX_STATE_BYTES, Snapshot } from './snapshot';
 import { loadState, type StateOrigin } from './state-file';
 

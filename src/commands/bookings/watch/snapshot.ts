@@ -127,7 +127,7 @@ export class Snapshot {
     if (e) e.seen = this.poll;
   }
 
-  /** Bytes held beside the entries (the deliveries still owed, outbox.ts), under the same bound. */
+  /** Bytes held beside the entries (the deliveries still owed: the Outbox, forward.ts), under the same bound. */
   charge(bytes: number): void {
     this.bytes += bytes;
     if (bytes > 0 && this.bytes > this.maxBytes) throw overBound(this.maxBytes, this.entries.size);

@@ -1,7 +1,7 @@
 // --state FILE: the snapshot (snapshot.ts) kept between runs, so that the next run's first report is
 // what changed while nothing watched. One JSON line of header (what the snapshot is of: base URL,
 // profile, filters; how many bookings and owed deliveries follow), then one line per booking: [uid,
-// fingerprint, whole, text], then one per delivery still owed to --forward-to (outbox.ts): [id,
+// fingerprint, whole, text], then one per delivery still owed to --forward-to (the Outbox, forward.ts): [id,
 // event, uid, body]. Lines, so that it is read and written a chunk at a time: memory and file size stay
 // proportional to the number of bookings. It is saved atomically (a temporary file beside it, synced,
 // then renamed over it), so a crash or Ctrl-C leaves the old file or the new one, never half of one.
@@ -13,7 +13,7 @@ import { unreadable } from '../../../input';
 import { isPlainObject } from '../../../plain-object';
 import { formatBytes } from '../../../http/body';
 import { EVENTS, type EventName } from '../../../webhook/events';
-import type { Outbox, Pending } from './outbox';
+import type { Outbox, Pending } from './forward';
 import type { Entry, Snapshot } from './snapshot';
 
 const FORMAT = 'booking-watch-state';
@@ -34,7 +34,7 @@ interface Header extends StateOrigin {
   version: number;
   saved_at: string;
   bookings: number;
-  /** Deliveries still owed to --forward-to's receiver (outbox.ts), after the bookings. */
+  /** Deliveries still owed to --forward-to's receiver (the Outbox, forward.ts), after the bookings. */
   pending: number;
 }
 
