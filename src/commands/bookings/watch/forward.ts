@@ -20,7 +20,7 @@ const REBUILT_HEADER = 'X-Booking-Rebuilt';
 /** The documented schedule of retries (docs/webhooks.md), the sandbox's own. */
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 
-export interface ForwardOptions {
+interface ForwardOptions {
   url: URL;
   secret: Buffer;
   /** The signing scheme (--scheme): only the service's own for now. */
@@ -43,7 +43,7 @@ export interface Forwarder {
   deliver(p: Pending): Promise<boolean>;
 }
 
-export function createForwarder(opts: ForwardOptions): Forwarder {
+function createForwarder(opts: ForwardOptions): Forwarder {
   const attempts = opts.noRetry ? 1 : opts.retryDelaysMs.length + 1;
   return {
     async deliver(e) {
