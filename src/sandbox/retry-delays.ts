@@ -3,6 +3,12 @@
 // start-up for every run, and the sender (webhooks.ts) would bring node:crypto and the HTTP client.
 import { InvalidArgumentError } from 'commander';
 
+/**
+ * The documented schedule (docs/sandbox.md, docs/webhooks.md): a delivery that gets no 2xx answer is
+ * sent again after 1, 2, 4 and 8 s, five attempts in all. The sandbox's, and watch --forward-to's.
+ */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000];
+
 const MAX_RETRIES = 10;
 const MAX_RETRY_DELAY_MS = 300_000;
 

@@ -11,21 +11,20 @@ import { pause, type Sleep } from '../../../http/wait';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../../webhook/signature';
 import { parseHttpUrl, post } from '../../../webhook/post';
 import { resolveSecret } from '../../webhook/secret';
+import { DEFAULT_RETRY_DELAYS_MS } from '../../../sandbox/retry-delays';
 import type { BookingsWatchOptions } from '../watch';
 import type { EventName } from '../../../webhook/events';
 import { rebuiltBody, type RebuiltEvent } from './rebuilt';
 
 /** The header that tells a rebuilt delivery from one the service sent. */
 const REBUILT_HEADER = 'X-Booking-Rebuilt';
-/** The documented schedule of retries (docs/webhooks.md), the sandbox's own. */
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 
 interface ForwardOptions {
   url: URL;
   secret: Buffer;
   /** The signing scheme (--scheme): only the service's own for now. */
   scheme: 'service';
-  retryDelaysMs: number[];
+  retryDelaysMs: readonly number[];
   /** --no-retry: one attempt, and a failed delivery is not sent again. */
   noRetry?: boolean;
   /** Per attempt, the whole exchange. */
