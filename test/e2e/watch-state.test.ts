@@ -35,7 +35,9 @@ describe('bookings watch --state', () => {
     expect((await once()).code).toBe(0);
     const saved = readFileSync(state, 'utf8');
     expect(saved.split('\n')[0]).toContain(`"base_url":"${sb.url}/"`);
-    expect(saved.trim().split('\n')).toHaveLength(31);
+    // The header, 30 bookings, and the two pages (of 20) known by their ETags.
+    expect(saved.trim().split('\n')).toHaveLength(33);
+    expect(saved.trim().split('\n').at(-1)).toMatch(/^\["\/api\/v1\/bookings .*","\\"[\w-]+\\"",/);
     const created = sb.advance();
     const confirmed = sb.advance();
     const run = await once();
@@ -61,6 +63,22 @@ describe('bookings watch --state', () => {
     expect(readFileSync(state, 'utf8')).toBe(unchanged);
   });
 
+  it("keeps the pages' ETags: the next run asks with If-None-Match, and only a changed page is read again", async () => {
+    await sb.close();
+    const statuses: string[] = [];
+    sb = await startSandbox({
+      port: 0,
+      tickSeconds: 0,
+      bookings: 30,
+      log: (l) => void (l.includes(' GET ') && statuses.push(l.split(' ')[3]!)),
+    });
+    await once();
+    expect((await once()).stdout).toBe('');
+    sb.advance(); // a new booking, on the last page
+    expect(JSON.parse((await once()).stdout).type).toBe('added');
+    expect(statuses).toEqual(['200', '200', '304', '304', '304', '200']);
+  });
+
   it('refuses a state file of another base URL or profile (exit 2, naming both), and leaves it as it was', async () => {
     await once();
     const before = readFileSync(state);
@@ -82,7 +100,7 @@ describe('bookings watch --state', () => {
 
   it.each([
     ['cut short', (text: string) => text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1), 'where the header says'],
-    ['not JSON', (text: string) => `${text}{oops\n`, 'line 32 is not JSON'],
+    ['not JSON', (text: string) => `${text}{oops\n`, 'line 34 is not JSON'],
     ['not a state file', () => '{"hello":1}\n', 'not a bookings watch state file'],
     ['a bad entry', (text: string) => text.replace(/\n\[[^\n]*\n/, '\n[1,2]\n'), 'line 2 is not a booking'],
   ])('a damaged state file (%s) is refused with exit 2 and never overwritten', async (_, damage, why) => {

@@ -2,11 +2,11 @@
 // If-Modified-Since (its Last-Modified) when the service gave one, and a 304 Not Modified costs no
 // parse: the bookings that page held last time count as seen, and the walk goes on from the next page
 // it named. What is kept per page: its validator, its next cursor and the uids it held (references
-// to strings the snapshot holds anyway). The headers of the last answer are kept for the rate-limit
-// reading (slowDownMs, below).
+// to strings the snapshot holds anyway); --state saves them, so that a run from cron is as kind as a
+// long watch. The headers of the last answer are kept for the rate-limit reading (slowDownMs, below).
 import type { HttpClient, HttpResponse, RequestOptions } from '../../../http/types';
 
-interface KnownPage {
+export interface KnownPage {
   etag?: string;
   lastModified?: string;
   next?: string;
@@ -26,9 +26,20 @@ export class ConditionalPages {
   private reading: { key: string; page: KnownPage } | undefined;
   /** The headers of the last answer of the walk (304s included). */
   lastHeaders: Record<string, string> = {};
-  /** Requests and 304s in the current poll. */
+  /** Requests in the current poll. */
   requests = 0;
-  notModified = 0;
+  /** Counts changes of what is known: --state is written again when it moved. */
+  version = 0;
+
+  /** The pages known, for --state. */
+  pages(): IterableIterator<[string, KnownPage]> {
+    return this.known.entries();
+  }
+
+  /** A page from --state. */
+  load(key: string, page: KnownPage): void {
+    this.known.set(key, page);
+  }
 
   /** The client the walk uses: the given one, with validators sent and 304s turned into NotModified. */
   wrap(client: HttpClient): HttpClient {
@@ -46,10 +57,7 @@ export class ConditionalPages {
         this.requests++;
         const res = await client.get(pathOrUrl, conditional ? { ...ro, headers, notModified: true } : ro);
         this.lastHeaders = res.headers;
-        if (res.status === 304 && was) {
-          this.notModified++;
-          throw new NotModified(was);
-        }
+        if (res.status === 304 && was) throw new NotModified(was);
         const page: KnownPage = { etag: res.headers.etag, lastModified: res.headers['last-modified'], uids: [] };
         this.reading = { key, page };
         return res;
@@ -61,7 +69,6 @@ export class ConditionalPages {
   begin(): void {
     this.reading = undefined;
     this.requests = 0;
-    this.notModified = 0;
   }
 
   /** The page being read names this next page (PaginateOptions.onPage). */
@@ -79,15 +86,21 @@ export class ConditionalPages {
     const r = this.reading;
     this.reading = undefined;
     if (!r) return;
+    const was = this.known.get(r.key);
     if (r.page.etag || r.page.lastModified) this.known.set(r.key, r.page);
-    else this.known.delete(r.key);
+    else if (!this.known.delete(r.key)) return;
+    if (!was || !samePage(was, r.page)) this.version++;
   }
 
   /** A walk that failed or was cut short: nothing of its last page is kept. */
   abandon(): void {
-    if (this.reading) this.known.delete(this.reading.key);
+    if (this.reading && this.known.delete(this.reading.key)) this.version++;
     this.reading = undefined;
   }
+}
+
+function samePage(a: KnownPage, b: KnownPage): boolean {
+  return a.etag === b.etag && a.lastModified === b.lastModified && a.next === b.next && a.uids.join('\n') === b.uids.join('\n');
 }
 
 // Slowing down before a 429: the rate-limit headers of the last answer of a poll say how many requests

@@ -26,12 +26,12 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
   const warn = (line: string) => void ctx.io.stderr.write(`${line}\n`);
   const intervalMs = opts.interval * 1000;
   const statePath = opts.state;
-  const version = () => setup.snapshot.version + setup.outbox.version;
+  const version = () => setup.snapshot.version + setup.outbox.version + setup.conditional.version;
   let saved = prepared.resumedFrom !== undefined ? version() : -1;
   let baseline = prepared.resumedFrom === undefined;
   const save = () => {
     if (statePath === undefined || baseline || saved === version()) return;
-    saveState(statePath, setup.snapshot, setup.outbox, origin, ctx.now());
+    saveState(statePath, setup, origin, ctx.now());
     saved = version();
   };
   let polls = 0;

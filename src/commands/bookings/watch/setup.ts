@@ -47,13 +47,14 @@ export async function prepare(
   const maxState = state.maxBytes ?? DEFAULT_MAX_STATE_BYTES;
   const snapshot = new Snapshot(watched, maxState);
   const outbox = new Outbox((bytes) => snapshot.charge(bytes));
+  const conditional = new ConditionalPages();
   const listFilters: Record<string, string> = {};
   if (filters.status !== undefined) listFilters.status = filters.status;
   if (filters.limit !== undefined) listFilters.limit = String(filters.limit);
   const origin: StateOrigin = { base_url: connection.baseUrl.href, profile: connection.profile, filters: listFilters };
   let resumedFrom: string | undefined;
   if (state.path !== undefined) {
-    const loaded = loadState(state.path, snapshot, outbox, origin, maxState);
+    const loaded = loadState(state.path, { snapshot, outbox, conditional }, origin, maxState);
     if (loaded) {
       resumedFrom = loaded.savedAt;
       const owed = outbox.size > 0 ? `, and ${outbox.size} deliver${outbox.size === 1 ? 'y' : 'ies'} still owed` : '';
@@ -69,7 +70,7 @@ export async function prepare(
     client,
     pages,
     snapshot,
-    conditional: new ConditionalPages(),
+    conditional,
     fields,
     write: (event) => writer.write(event),
     outbox,

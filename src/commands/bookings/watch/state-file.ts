@@ -1,12 +1,14 @@
 // --state FILE: the snapshot (snapshot.ts) kept between runs, so that the next run's first report is
 // what changed while nothing watched. One JSON line of header (what the snapshot is of: base URL,
-// profile, filters; how many bookings and owed deliveries follow), then one line per booking: [uid,
-// fingerprint, whole, text], then one per delivery still owed to --forward-to (the Outbox, forward.ts): [id,
-// event, uid, body]. Lines, so that it is read and written a chunk at a time: memory and file size stay
-// proportional to the number of bookings. It is saved atomically (a temporary file beside it, synced,
-// then renamed over it), so a crash or Ctrl-C leaves the old file or the new one, never half of one.
-// A file that is not one (a symlink, a folder, a FIFO), is too big, or does not read as a whole state
-// file is refused with exit 2 and left as it is; so is a state file of another base URL or profile.
+// profile, filters; how many lines of each kind follow), then one line per booking: [uid,
+// fingerprint, whole, text], one per delivery still owed to --forward-to (the Outbox, forward.ts):
+// [id, event, uid, body], and one per page known by its validators (conditional.ts): [request, etag,
+// last-modified, next, uids]. Lines, so that it is read and written a chunk at a time: memory and file
+// size stay proportional to the number of bookings. It is saved atomically (a temporary file beside
+// it, synced, then renamed over it), so a crash or Ctrl-C leaves the old file or the new one, never
+// half of one. A file that is not one (a symlink, a folder, a FIFO), is too big, or does not read as
+// a whole state file is refused with exit 2 and left as it is; so is one of another base URL,
+// profile or list.
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { UsageError } from '../../../errors';
 import { unreadable } from '../../../input';
@@ -14,6 +16,7 @@ import { isPlainObject } from '../../../plain-object';
 import { formatBytes } from '../../../http/body';
 import { EVENTS, type EventName } from '../../../webhook/events';
 import type { Outbox, Pending } from './forward';
+import type { ConditionalPages, KnownPage } from './conditional';
 import type { Entry, Snapshot } from './snapshot';
 
 const FORMAT = 'booking-watch-state';
@@ -36,19 +39,23 @@ interface Header extends StateOrigin {
   bookings: number;
   /** Deliveries still owed to --forward-to's receiver (the Outbox, forward.ts), after the bookings. */
   pending: number;
+  /** Pages known by their validators (conditional.ts), last. */
+  pages: number;
+}
+
+/** What a state file holds beside the snapshot. */
+export interface StateParts {
+  snapshot: Snapshot;
+  outbox: Outbox;
+  conditional: ConditionalPages;
 }
 
 /**
  * Loads `path` into `snapshot` (an empty one). false when the file does not exist yet: the run starts
  * afresh and creates it. `maxBytes` bounds the file as the snapshot's bound bounds memory.
  */
-export function loadState(
-  path: string,
-  snapshot: Snapshot,
-  outbox: Outbox,
-  origin: StateOrigin,
-  maxBytes: number,
-): { savedAt: string } | false {
+export function loadState(path: string, parts: StateParts, origin: StateOrigin, maxBytes: number): { savedAt: string } | false {
+  const { snapshot, outbox, conditional } = parts;
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -79,15 +86,19 @@ export function loadState(
         const e = asEntry(value);
         if (!e) throw damaged(path, `line ${n} is not a booking's entry`);
         snapshot.load(e[0], e[1]);
-      } else {
+      } else if (count < header.bookings + header.pending) {
         const p = asPending(value);
         if (!p) throw damaged(path, `line ${n} is not a delivery still owed`);
         outbox.push(p);
+      } else {
+        const page = asPage(value);
+        if (!page) throw damaged(path, `line ${n} is not a known page`);
+        conditional.load(page[0], page[1]);
       }
       count++;
     });
     if (!header) throw damaged(path, 'it has no header line');
-    const lines = header.bookings + header.pending;
+    const lines = header.bookings + header.pending + header.pages;
     if (count !== lines) throw damaged(path, `it holds ${count} lines after its header where the header says ${lines} (cut short?)`);
     return { savedAt: header.saved_at };
   } finally {
@@ -96,12 +107,22 @@ export function loadState(
 }
 
 /** Writes the snapshot to `path` atomically: a temporary file in the same folder, synced, renamed over it. */
-export function saveState(path: string, snapshot: Snapshot, outbox: Outbox, origin: StateOrigin, now: Date): void {
+export function saveState(path: string, parts: StateParts, origin: StateOrigin, now: Date): void {
+  const { snapshot, outbox, conditional } = parts;
+  const pages = [...conditional.pages()];
   const temporary = `${path}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'wx', 0o600);
   try {
     const saved_at = now.toISOString();
-    const header: Header = { format: FORMAT, version: VERSION, ...origin, saved_at, bookings: snapshot.size, pending: outbox.size };
+    const header: Header = {
+      format: FORMAT,
+      version: VERSION,
+      ...origin,
+      saved_at,
+      bookings: snapshot.size,
+      pending: outbox.size,
+      pages: pages.length,
+    };
     let chunk = `${JSON.stringify(header)}\n`;
     const line = (value: unknown) => {
       chunk += `${JSON.stringify(value)}\n`;
@@ -111,6 +132,7 @@ export function saveState(path: string, snapshot: Snapshot, outbox: Outbox, orig
     };
     for (const [uid, e] of snapshot.entries) line([uid, e.fp, e.whole ? 1 : 0, e.text]);
     for (const p of outbox.queue) line([p.id, p.event, p.uid, p.body]);
+    for (const [key, p] of pages) line([key, p.etag ?? null, p.lastModified ?? null, p.next ?? null, p.uids]);
     writeSync(fd, chunk);
     fsyncSync(fd);
     closeSync(fd);
@@ -163,9 +185,10 @@ function checkHeader(value: unknown, path: string, origin: StateOrigin): Header 
     typeof h.profile !== 'string' ||
     !isPlainObject(h.filters) ||
     !Number.isSafeInteger(h.bookings) ||
-    !Number.isSafeInteger(h.pending)
+    !Number.isSafeInteger(h.pending) ||
+    !Number.isSafeInteger(h.pages)
   )
-    throw damaged(path, 'its header lacks base_url, profile, filters, bookings or pending');
+    throw damaged(path, 'its header lacks base_url, profile, filters, bookings, pending or pages');
   if (h.base_url !== origin.base_url || h.profile !== origin.profile)
     throw new UsageError(
       `--state ${path} was saved for ${h.base_url} (profile ${h.profile}), not ${origin.base_url} (profile ${origin.profile}); give each service its own state file.`,
@@ -193,6 +216,19 @@ function asPending(value: unknown): Pending | undefined {
   const [id, event, uid, body] = value as string[];
   if (!(EVENTS as readonly string[]).includes(event!)) return undefined;
   return { id: id!, event: event as EventName, uid: uid!, body: body! };
+}
+
+function asPage(value: unknown): [string, KnownPage] | undefined {
+  if (!Array.isArray(value) || value.length !== 5) return undefined;
+  const [key, etag, lastModified, next, uids] = value as unknown[];
+  const text = (v: unknown) => v === null || typeof v === 'string';
+  if (typeof key !== 'string' || !text(etag) || !text(lastModified) || !text(next)) return undefined;
+  if (!Array.isArray(uids) || !uids.every((u) => typeof u === 'string')) return undefined;
+  const page: KnownPage = { uids: uids as string[] };
+  if (etag !== null) page.etag = etag as string;
+  if (lastModified !== null) page.lastModified = lastModified as string;
+  if (next !== null) page.next = next as string;
+  return [key, page];
 }
 
 function damaged(path: string, why: string): UsageError {
