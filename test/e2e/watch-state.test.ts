@@ -164,3 +164,19 @@ describe('bookings changes --since', () => {
     expect(bad.stderr).toContain('--since yesterday-ish: no such file, and not a time');
   });
 });
+
+describe('bookings watch --state, a save that fails', () => {
+  it('says so once (exit 1), leaving the file as it was last saved', async () => {
+    const { mkdirSync } = await import('node:fs');
+    await once();
+    const before = readFileSync(state);
+    sb.advance();
+    // The save's temporary file (beside the state, named by the process id) cannot be made.
+    mkdirSync(`${state}.${process.pid}.tmp`);
+    const run = await once();
+    expect(run.code).toBe(1);
+    expect(run.stderr.match(/cannot save --state/g)).toHaveLength(1);
+    expect(run.stderr).toContain(`error: cannot save --state ${state}: EEXIST; the file is left as it was last saved.\n`);
+    expect(readFileSync(state)).toEqual(before);
+  });
+});

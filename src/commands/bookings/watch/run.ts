@@ -29,10 +29,13 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
   const version = () => setup.snapshot.version + setup.outbox.version + setup.conditional.version;
   let saved = prepared.resumedFrom !== undefined ? version() : -1;
   let baseline = prepared.resumedFrom === undefined;
+  let unsaved = false;
   const save = () => {
-    if (statePath === undefined || baseline || saved === version()) return;
+    if (statePath === undefined || baseline || unsaved || saved === version()) return;
+    unsaved = true; // until it has worked: a save that failed is not tried again on the way out
     saveState(statePath, setup, origin, ctx.now());
     saved = version();
+    unsaved = false;
   };
   let polls = 0;
   let limited = 0;
@@ -70,8 +73,13 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
       });
     }
   } catch (err) {
-    // What was delivered and taken in so far is kept, whatever stopped the run.
-    save();
+    // What was delivered and taken in so far is kept, whatever stopped the run (a failed save is
+    // said, and the first error stands).
+    try {
+      save();
+    } catch (saving) {
+      warn(`error: ${(saving as Error).message}`);
+    }
     // Ctrl-C is how a watch ends: exit 0, as `webhook listen` does.
     if (err instanceof InterruptedError && ctx.signal.aborted) return 0;
     throw err;

@@ -10,7 +10,7 @@
 // a whole state file is refused with exit 2 and left as it is; so is one of another base URL,
 // profile or list.
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { UsageError } from '../../../errors';
+import { FailureError, UsageError } from '../../../errors';
 import { unreadable } from '../../../input';
 import { isPlainObject } from '../../../plain-object';
 import { formatBytes } from '../../../http/body';
@@ -111,7 +111,12 @@ export function saveState(path: string, parts: StateParts, origin: StateOrigin, 
   const { snapshot, outbox, conditional } = parts;
   const pages = [...conditional.pages()];
   const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
+  let fd: number;
+  try {
+    fd = openSync(temporary, 'wx', 0o600);
+  } catch (err) {
+    throw notSaved(path, err);
+  }
   try {
     const saved_at = now.toISOString();
     const header: Header = {
@@ -144,8 +149,14 @@ export function saveState(path: string, parts: StateParts, origin: StateOrigin, 
     try {
       unlinkSync(temporary);
     } catch {}
-    throw err;
+    throw notSaved(path, err);
   }
+}
+
+/** A save that failed (a full disk, a folder not writable): the old file is still there, whole. */
+function notSaved(path: string, err: unknown): FailureError {
+  const e = err as NodeJS.ErrnoException;
+  return new FailureError(`cannot save --state ${path}: ${e.code ?? e.message}; the file is left as it was last saved.`);
 }
 
 /** Each line of the file, read a chunk at a time (a line is at most what one entry can be). */
