@@ -45,7 +45,8 @@ export const newCmdBookingsWatch = defineCommand({
     'base URL, profile or --status, or a damaged one, is refused (exit 2) and left as it is.\n' +
     '--forward-to sends booking.created, .confirmed, .rescheduled (with the old time), .cancelled,\n' +
     '.completed and no_show.flagged, signed, with X-Booking-Rebuilt: watch and an id made from the uid and\n' +
-    'the change; the state moves past a change only once the receiver answered 2xx (or with --no-retry).\n' +
+    'the change; each waits in --state until the receiver answered 2xx (or --no-retry); --once exits 1\n' +
+    'while any waits.\n' +
     'Polls send If-None-Match/If-Modified-Since when the service gave ETag/Last-Modified, and wait for\n' +
     'the reset when X-RateLimit-Remaining/RateLimit headers say the next poll would not fit.\n' +
     'A 429 answer is honoured (Retry-After, else a growing wait; a wait over about 24.9 days is capped, and\n' +
