@@ -1,17 +1,16 @@
 // Runs the CLI once and returns its exit code; bin/booking.js is the only place that exits.
 import { CommanderError } from 'commander';
 import { buildProgram } from './cli';
-import { describeError, ExitCode } from './errors';
-import { systemIO, type IOStreams } from './io';
-import { resolveJsonFlag } from './json-flag';
+import { describeError, ExitCode } from './base/errors';
+import { systemIO } from './output/io';
+import type { IOStreams } from './output/streams';
+import { resolveJsonFlag } from './base/json-flag';
 import { escapeControl } from './output/escape';
 
 export interface MainDeps {
   io?: IOStreams;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
-  /** The command words named in argv, if the caller has read them (see ProgramDeps.words). */
-  words?: readonly string[];
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
@@ -24,7 +23,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   if (envKey !== undefined && envKey.trim() !== '') io.maskSecret(envKey);
   const signal = deps.signal ?? new AbortController().signal;
   let exitCode: number = ExitCode.OK;
-  const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), words: deps.words });
+  const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), argv });
   if (argv.length === 0) {
     io.stdout.write(program.helpInformation());
     return ExitCode.OK;

@@ -3,8 +3,8 @@
 // the caller never writes over it.
 import { readFileSync } from 'node:fs';
 import { parse as losslessParse } from 'lossless-json';
-import { UsageError } from '../errors';
-import { isPlainObject } from '../plain-object';
+import { UsageError } from '../base/errors';
+import { isPlainObject } from '../base/plain-object';
 import type { Profile } from './types';
 import { PROFILE_KEYS } from './types';
 

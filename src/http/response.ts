@@ -1,17 +1,17 @@
 // The HttpResponse handed to commands: the whole body in memory (at most --max-response-bytes),
 // decoded on demand.
-import { FailureError } from '../errors';
-import { parseMarked } from '../json';
+import { FailureError } from '../base/errors';
+import { parseMarked } from '../output/json';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
-import { MAX_DEPTH, scanJson, type JsonScan } from '../json-scan';
-import { rawItems } from '../json-raw';
-import { parseLazily, type LazyBody } from '../json-lazy';
+import { MAX_DEPTH, scanJson, type JsonScan } from '../base/json-scan';
+import { rawItems } from '../output/json-raw';
+import { parseLazily, type LazyBody } from '../output/json-lazy';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
   let scanned: JsonScan | undefined;
   let parsed: { value: unknown; scan: JsonScan } | undefined;
-  // null: looked for, none (src/json-lazy.ts)
+  // null: looked for, none (src/output/json-lazy.ts)
   let lazy: LazyBody | null | undefined;
   const text = () => body.toString('utf8');
   const contentType = headers['content-type'];
@@ -70,7 +70,7 @@ function parseBody(
   if (scan.tooDeep) throw new FailureError(`${where()}: the response nests deeper than ${MAX_DEPTH} levels; not read.`);
   if (blank(body, start)) throw new FailureError(`${where()}: expected JSON, got an empty body (${type()})`);
   try {
-    // JSON.parse, with the numbers it would change handed to it as marked strings (src/json.ts).
+    // JSON.parse, with the numbers it would change handed to it as marked strings (src/output/json.ts).
     return { value: parseMarked(body, start, scan.numbers, scan.nulStrings), scan };
   } catch (err) {
     const why = escapeOneLine((err as Error).message ?? '', 100);

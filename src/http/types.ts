@@ -1,5 +1,5 @@
 // The HTTP client every API command uses. Implementations live in src/http/client.ts (undici).
-import type { RawItems } from '../json-raw';
+import type { RawItems } from '../output/json-raw';
 
 export interface RequestOptions {
   /** Query parameters; undefined values are left out. */
@@ -23,10 +23,10 @@ export interface HttpResponse {
   json(): unknown;
   /**
    * json(), except that a listing array whose items are all written as sent is not parsed until an
-   * item is read (src/json-lazy.ts): for a writer that copies their bytes.
+   * item is read (src/output/json-lazy.ts): for a writer that copies their bytes.
    */
   jsonLazyItems?(): unknown;
-  /** After json(): `items` (an array in the parsed body) as the server sent them (src/json-raw.ts). */
+  /** After json(): `items` (an array in the parsed body) as the server sent them (src/output/json-raw.ts). */
   rawItems?(items: unknown[]): RawItems | undefined;
 }
 

@@ -3,7 +3,7 @@
 // given to setTimeout fires after 1 ms, so a server answering 429 with `Retry-After: 2147484` (or an
 // HTTP date in year 9999) would be asked again at once, thousands of times a second. Here such a delay
 // is capped at that maximum, and the caller is told so; a delay is never shortened otherwise.
-import { InterruptedError } from '../errors';
+import { InterruptedError } from '../base/errors';
 
 /** The longest wait: node's timer limit, 2^31-1 ms (about 24.9 days). Documented in docs/security.md. */
 export const MAX_WAIT_MS = 2 ** 31 - 1;

@@ -6,9 +6,9 @@ import { chooseColumns, columnsForFields, withTimeZone, type Column, type Column
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
-import { jsonLine, jsonText, unescapedJsonLine } from '../json';
+import { jsonLine, jsonText, unescapedJsonLine } from './json';
 import { escapeJsonText } from './escape';
-import { rawItemsOf } from '../json-raw';
+import { rawItemsOf } from './json-raw';
 import { fieldCheck } from './field-check';
 import { writeLineBytes, writeLines } from './stream';
 import type { ListLayout, TableRenderer } from './table';
@@ -23,7 +23,7 @@ export interface ListWriter {
    * so that no script takes the part for the whole.
    */
   abort(): void;
-  /** It reads nothing of the items but their count and bytes: they may come unparsed (src/json-lazy.ts). */
+  /** It reads nothing of the items but their count and bytes: they may come unparsed (src/output/json-lazy.ts). */
   copiesItems?: boolean;
 }
 
@@ -120,7 +120,7 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
   const projected = fieldPaths(ctx) !== undefined;
   return {
     write: (page) => {
-      // Items whose bytes are already their line (src/json-raw.ts) are copied, unless --fields reshapes
+      // Items whose bytes are already their line (src/output/json-raw.ts) are copied, unless --fields reshapes
       // them; such a page's lines are escaped a slice at a time (one scan, not one per line). A page
       // without them (a body over 8 MiB among others) is escaped line by line, inside jsonLine, where
       // a big text's copies are let go of in order.

@@ -3,14 +3,13 @@ import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { baseUrlText } from '../../config/keys';
 import { hint } from '../../context';
-import { unwrapResource } from '../resource';
+import { unwrapResource } from '../shared/resource';
 import type { KeySource } from '../../config/key-location';
 
 export const newCmdWhoami = defineCommand({
   name: 'whoami',
   description: 'show the owner of the key (GET /api/v1/me); on a terminal, profile, base URL and where the key is on stderr',
   sendsRequests: true,
-  shortRun: true,
   examples: ['booking whoami', 'booking whoami --json', 'booking whoami --profile staging'],
   run: runWhoami,
 });

@@ -3,20 +3,13 @@
 // field, removed), the file left as it is. From a time (an ISO date, or a duration ago such as 2h):
 // the bookings created or updated since then, by their created_at/updated_at. ndjson when piped.
 import type { RunResult } from '../deps';
-import { defineCommand, option, type OptionsOf } from '../define';
-import { pagingRuleOptions } from '../paging-options';
-import { byteSizeOption, nonEmpty } from '../../options';
-import { bookingFilterOptions } from './list';
+import { defineCommand } from '../define';
+import { changesOptions } from './watch/options';
 
 export const newCmdBookingsChanges = defineCommand({
   name: 'changes',
   description: 'what changed in the bookings since a watch --state file, or since a time',
-  options: [
-    option('--since <state-or-time>', 'a bookings watch --state FILE, an ISO time, or a duration ago (90m, 2h)', nonEmpty('--since')),
-    option('--max-state <size>', 'the most memory the snapshot of a --since FILE may take (default 96M)', byteSizeOption),
-    ...bookingFilterOptions('compare'),
-    ...pagingRuleOptions('', ' (overrides discovery)'),
-  ],
+  options: changesOptions,
   sendsRequests: true,
   notes:
     '\nThe events are those of bookings watch (type, uid, at, and booking, changes or last); from a time,\n' +
@@ -30,5 +23,3 @@ export const newCmdBookingsChanges = defineCommand({
   ],
   run: (opts, ctx): RunResult => import('./watch/changes-run').then((m) => m.runBookingsChanges(opts, ctx)),
 });
-
-export type BookingsChangesOptions = OptionsOf<typeof newCmdBookingsChanges>;

@@ -1,6 +1,6 @@
 import { defineCommand } from '../define';
-import { UsageError } from '../../errors';
-import { unwrapResource } from '../resource';
+import { UsageError } from '../../base/errors';
+import { unwrapResource } from '../shared/resource';
 
 export const newCmdBookingsGet = defineCommand({
   name: 'get',
@@ -8,7 +8,6 @@ export const newCmdBookingsGet = defineCommand({
   description: 'show one booking by its uid',
   arguments: [['<uid>', "the booking's public uid"]],
   sendsRequests: true,
-  shortRun: true,
   examples: [
     'booking bookings get bk_5q7tf95he72spj',
     'booking bookings view bk_5q7tf95he72spj --json uid,status,attendee.email',

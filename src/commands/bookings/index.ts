@@ -4,6 +4,6 @@ import { group } from '../tree';
 export const bookings = group('list, show and watch bookings, and what changed since', {
   list: () => import('./list').then((m) => m.newCmdBookingsList),
   get: () => import('./get').then((m) => m.newCmdBookingsGet),
-  watch: () => import('./watch').then((m) => m.newCmdBookingsWatch),
+  watch: () => import('./watch/watch').then((m) => m.newCmdBookingsWatch),
   changes: () => import('./changes').then((m) => m.newCmdBookingsChanges),
 });

@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs';
 import type { RunResult } from '../../deps';
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
-import { FailureError, UsageError } from '../../../errors';
-import { paginatePages } from '../../../http/paginate';
-import { isPlainObject } from '../../../plain-object';
-import { durationOption } from '../../../options';
-import type { BookingsChangesOptions } from '../changes';
+import { FailureError, UsageError } from '../../../base/errors';
+import { paginate } from '../../../http/paginate';
+import { isPlainObject } from '../../../base/plain-object';
+import { durationOption } from '../../../base/options';
+import type { BookingsChangesOptions } from './options';
 import { pollOnce } from './poll';
 import { prepare } from './setup';
 
@@ -58,7 +58,7 @@ function timeOf(value: string, now: number): number {
 async function sinceTime(setup: Awaited<ReturnType<typeof prepare>>['setup'], since: number, at: string): Promise<void> {
   let dated = false;
   let seen = 0;
-  for await (const page of paginatePages(setup.client, setup.pages)) {
+  for await (const page of paginate(setup.client, setup.pages).pages()) {
     setup.fields.check(page);
     seen += page.length;
     for (const item of page) {

@@ -6,13 +6,13 @@
 // queue. Also here: the flags' checks (forwardingOf).
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
-import { InterruptedError, UsageError } from '../../../errors';
+import { InterruptedError, UsageError } from '../../../base/errors';
 import { pause, type Sleep } from '../../../http/wait';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../../webhook/signature';
 import { parseHttpUrl, post } from '../../../webhook/post';
-import { resolveSecret } from '../../webhook/secret';
+import { resolveSecret } from '../../webhook/shared/secret';
 import { DEFAULT_RETRY_DELAYS_MS } from '../../../sandbox/retry-delays';
-import type { BookingsWatchOptions } from '../watch';
+import type { BookingsWatchOptions } from './options';
 import type { EventName } from '../../../webhook/events';
 import { rebuiltBody, type RebuiltEvent } from './rebuilt';
 

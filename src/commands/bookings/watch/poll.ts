@@ -2,7 +2,7 @@
 // the snapshot, booking by booking, as the pages arrive. Each change is written as an event and, with
 // --forward-to, queued as the deliveries the service would have sent (the Outbox, forward.ts), which are sent after
 // each page, in order. Only a whole walk tells which bookings left the list.
-import { paginatePages, type PaginateOptions } from '../../../http/paginate';
+import { paginate, type PaginateOptions } from '../../../http/paginate';
 import type { HttpClient } from '../../../http/types';
 import type { FieldCheck } from '../../../output/field-check';
 import { changesBetween, entryValue, type Snapshot, type Sighting } from './snapshot';
@@ -43,7 +43,7 @@ export async function pollOnce(setup: PollSetup, run: PollRun): Promise<void> {
   try {
     for (;;) {
       try {
-        const pages = paginatePages(client, { ...setup.pages, cursor, onPage: (info) => conditional.next(info.nextCursor) });
+        const pages = paginate(client, { ...setup.pages, cursor, onPage: (info) => conditional.next(info.nextCursor) }).pages();
         for await (const page of pages) {
           setup.fields.check(page);
           for (const item of page) {

@@ -7,8 +7,8 @@
 // run that sends a change again sends the same id, and an idempotent receiver drops the repeat.
 import { createHash } from 'node:crypto';
 import type { EventName } from '../../../webhook/events';
-import { isPlainObject } from '../../../plain-object';
-import { scalarText, stringifyJson } from '../../../json';
+import { isPlainObject } from '../../../base/plain-object';
+import { scalarText, stringifyJson } from '../../../output/json';
 import { entryValue, type Entry } from './snapshot';
 
 export interface RebuiltEvent {

@@ -8,10 +8,10 @@
 import type { RunResult } from '../../deps';
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
-import { FailureError, InterruptedError, RateLimitError } from '../../../errors';
+import { FailureError, InterruptedError, RateLimitError } from '../../../base/errors';
 import { backoffMs } from '../../../http/retry';
 import { describeMs, pause } from '../../../http/wait';
-import type { BookingsWatchOptions } from '../watch';
+import type { BookingsWatchOptions } from './options';
 import { pollOnce } from './poll';
 import { slowDownMs } from './conditional';
 import { prepare, type Prepared } from './setup';

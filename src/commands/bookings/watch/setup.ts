@@ -5,7 +5,7 @@ import type { Context } from '../../../context';
 import { hint } from '../../../context';
 import type { PaginateOptions } from '../../../http/paginate';
 import { fieldCheck } from '../../../output/field-check';
-import { pagingInForce, type PagingRuleOptions } from '../../paging-options';
+import { pagingInForce, type PagingRuleOptions } from '../../shared/paging-options';
 import { ConditionalPages } from './conditional';
 import { createEventWriter, watchedFields, type EventWriter } from './output';
 import type { PollSetup } from './poll';

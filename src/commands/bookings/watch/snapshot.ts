@@ -6,9 +6,9 @@
 // default 96 MiB): a list that never ends, or grows past it, stops the watch with an error naming
 // the bound, instead of taking the machine's memory.
 import { createHash } from 'node:crypto';
-import { FailureError } from '../../../errors';
-import { isPlainObject } from '../../../plain-object';
-import { parseJson, scalarText, stringifyJson } from '../../../json';
+import { FailureError } from '../../../base/errors';
+import { isPlainObject } from '../../../base/plain-object';
+import { parseJson, scalarText, stringifyJson } from '../../../output/json';
 import { flatten, getPath, parsePath, project, type Path } from '../../../output/paths';
 import { formatBytes } from '../../../http/body';
 

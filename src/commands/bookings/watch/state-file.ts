@@ -10,9 +10,9 @@
 // a whole state file is refused with exit 2 and left as it is; so is one of another base URL,
 // profile or list.
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { FailureError, UsageError } from '../../../errors';
-import { unreadable } from '../../../input';
-import { isPlainObject } from '../../../plain-object';
+import { FailureError, UsageError } from '../../../base/errors';
+import { unreadable } from '../../../base/input';
+import { isPlainObject } from '../../../base/plain-object';
 import { formatBytes } from '../../../http/body';
 import { EVENTS, type EventName } from '../../../webhook/events';
 import type { Outbox, Pending } from './forward';
