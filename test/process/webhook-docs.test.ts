@@ -61,8 +61,9 @@ describe('docs/webhooks.md', () => {
       expect(await exit).toBe(0);
     }
     expect(runner.started[0]!.output()).not.toMatch(/not-authentic|error:/);
-    // About twenty commands, each a process start: on a loaded 2-core machine well over 30 s.
-  }, 120_000);
+    // About forty commands (the schemes' section has eight listens and sandboxes and their sends and
+    // verifies), each a process start: on a loaded 2-core machine well over a minute.
+  }, 240_000);
 });
 
 interface HarRequest {
