@@ -101,7 +101,6 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   try {
     for await (const page of paginatePages(client, {
       ...pageOptions,
-      lazyItems: writer.copiesItems,
       onPage: (info) => progress.update(info),
     })) {
       // --limit is applied here too for endpoints it is not sent to (sendLimit: false).

@@ -6,17 +6,13 @@ import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
 import { MAX_DEPTH, scanJson, type JsonScan } from '../json-scan';
 import { rawItems } from '../json-raw';
-import { parseLazily, type LazyBody } from '../json-lazy';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
-  let scanned: JsonScan | undefined;
   let parsed: { value: unknown; scan: JsonScan } | undefined;
-  // null: looked for, none (src/json-lazy.ts)
-  let lazy: LazyBody | null | undefined;
   const text = () => body.toString('utf8');
   const contentType = headers['content-type'];
   const json = () => {
-    parsed ??= parseBody(method, url, contentType, body, scanned);
+    parsed ??= parseBody(method, url, contentType, body);
     return parsed.value;
   };
   return {
@@ -26,18 +22,8 @@ export function makeResponse(method: string, url: URL, status: number, headers: 
     body,
     text,
     json,
-    jsonLazyItems() {
-      if (parsed) return parsed.value;
-      if (lazy === undefined) {
-        scanned = scanJson(body, bodyStart(body));
-        lazy = scanned.tooDeep
-          ? null
-          : (parseLazily(body, scanned.arrays, (bytes) => parseBody(method, url, contentType, bytes).value, json) ?? null);
-      }
-      return lazy ? lazy.value : json();
-    },
     rawItems(items) {
-      return lazy?.raw.get(items) ?? (parsed && rawItems(body, parsed.scan, parsed.value, items));
+      return parsed && rawItems(body, parsed.scan, parsed.value, items);
     },
   };
 }
@@ -55,18 +41,12 @@ function blank(body: Buffer, start: number): boolean {
 
 const bodyStart = (body: Buffer) => (body.subarray(0, 3).equals(BOM) ? 3 : 0);
 
-function parseBody(
-  method: string,
-  url: URL,
-  contentType: string | undefined,
-  body: Buffer,
-  scanned?: JsonScan,
-): { value: unknown; scan: JsonScan } {
+function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): { value: unknown; scan: JsonScan } {
   // Named only for a message: a listing parses thousands of bodies.
   const type = () => (contentType ? `content-type ${escapeOneLine(contentType, 80)}` : 'no content-type');
   const where = () => requestName(method, url);
   const start = bodyStart(body);
-  const scan = scanned ?? scanJson(body, start);
+  const scan = scanJson(body, start);
   if (scan.tooDeep) throw new FailureError(`${where()}: the response nests deeper than ${MAX_DEPTH} levels; not read.`);
   if (blank(body, start)) throw new FailureError(`${where()}: expected JSON, got an empty body (${type()})`);
   try {

@@ -17,11 +17,6 @@ export interface HttpResponse {
   text(): string;
   /** Lossless JSON parse of the body; a FailureError naming method and path when it is not JSON. */
   json(): unknown;
-  /**
-   * json(), except that a listing array whose items are all written as sent is not parsed until an
-   * item is read (src/json-lazy.ts): for a writer that copies their bytes.
-   */
-  jsonLazyItems?(): unknown;
   /** After json(): `items` (an array in the parsed body) as the server sent them (src/json-raw.ts). */
   rawItems?(items: unknown[]): RawItems | undefined;
 }
