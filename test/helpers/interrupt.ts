@@ -1,0 +1,64 @@
+// Ctrl-C against a run that is busy: spawn bin/booking.js, wait until `busy` says the run is under way
+// (a line printed, a request received), send SIGINT, and time the exit. What the batch tests and the
+// command-tree walk (test/e2e/interrupt-walk.test.ts) measure: exit 130 within a second.
+import { spawn } from 'node:child_process';
+import { BIN, cleanEnv, ROOT } from './cli';
+
+export interface Interrupted {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** From SIGINT to exit, in ms; undefined when the run ended before it was busy (never interrupted). */
+  afterSigint?: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface InterruptOptions {
+  env?: Record<string, string | undefined>;
+  /** Whether the run is under way, asked on each output chunk and every 20 ms. */
+  busy(out: { stdout: string; stderr: string }): boolean;
+  /** Killed (SIGKILL) this long after SIGINT, or after start when never busy. */
+  limitMs?: number;
+  /** Kept open (never ended): the run may wait on it. */
+  stdinOpen?: boolean;
+}
+
+export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promise<Interrupted> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: cleanEnv(opts.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    if (!opts.stdinOpen) child.stdin.end();
+    child.stdin.on('error', () => {});
+    const out = { stdout: '', stderr: '' };
+    let sentAt: number | undefined;
+    const limit = opts.limitMs ?? 10_000;
+    let killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const poke = () => {
+      if (sentAt !== undefined || child.exitCode !== null || !opts.busy(out)) return;
+      sentAt = performance.now();
+      child.kill('SIGINT');
+      clearTimeout(killer);
+      killer = setTimeout(() => child.kill('SIGKILL'), limit);
+    };
+    const poll = setInterval(poke, 20);
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      // Only the last 64 KiB: a run that prints a lot does not make the test hold it all.
+      out.stdout = (out.stdout + c).slice(-65_536);
+      poke();
+    });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      out.stderr += c;
+      poke();
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearInterval(poll);
+      clearTimeout(killer);
+      const afterSigint = sentAt === undefined ? undefined : performance.now() - sentAt;
+      resolve({ code, signal, afterSigint, ...out });
+    });
+  });
+}
