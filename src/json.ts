@@ -66,8 +66,37 @@ const QUOTE = 0x22;
  * as JsonNumbers and the strings at `nulStrings` kept as they are. Both lists are in body order.
  */
 export function parseMarked(body: Buffer, start: number, numbers: number[], nulStrings: number[]): unknown {
+  const steps = parseSteps(body, start, numbers, nulStrings);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * parseMarked with a turn of the event loop (`turn`, which may throw to stop) between its steps: the
+ * scan before it, the marked text, JSON.parse, the walk. For a big body (tens of MiB), each is a
+ * stretch of hundreds of milliseconds that nothing can interrupt; between them Ctrl-C is seen.
+ */
+export async function parseMarkedInTurns(
+  body: Buffer,
+  start: number,
+  numbers: number[],
+  nulStrings: number[],
+  turn: () => Promise<void>,
+): Promise<unknown> {
+  const steps = parseSteps(body, start, numbers, nulStrings);
+  let step = steps.next();
+  while (!step.done) {
+    await turn();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+function* parseSteps(body: Buffer, start: number, numbers: number[], nulStrings: number[]): Generator<void, unknown> {
   if (numbers.length === 0) return JSON.parse(body.toString('utf8', start));
   const text = markedText(body, start, numbers, nulStrings);
+  yield;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -76,6 +105,7 @@ export function parseMarked(body: Buffer, start: number, numbers: number[], nulS
     JSON.parse(body.toString('utf8', start));
     throw err;
   }
+  yield;
   left = numbers.length / 2 + nulStrings.length;
   return unmarkAll(value);
 }

@@ -202,7 +202,7 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
     response = await client.get(opts.path, { query, signal: opts.signal });
   }
   // The one parse every writer's items come from (JSON.parse's semantics, numbers kept exact).
-  const body = response.json();
+  const body = response.jsonInTurns ? await response.jsonInTurns(opts.signal) : response.json();
   const items = findItems(body, opts.itemsPath);
   if (!items) throw itemsNotFound(response, body, opts.itemsPath);
   const { next, more, debug } = findNext(body, response.headers.link, { ...opts, items });

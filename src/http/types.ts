@@ -17,6 +17,8 @@ export interface HttpResponse {
   text(): string;
   /** Lossless JSON parse of the body; a FailureError naming method and path when it is not JSON. */
   json(): unknown;
+  /** json(), parsed with turns of the event loop between its steps when the body is big (Ctrl-C is seen). */
+  jsonInTurns?(signal?: AbortSignal): Promise<unknown>;
   /** After json(): `items` (an array in the parsed body) as the server sent them (src/json-raw.ts). */
   rawItems?(items: unknown[]): RawItems | undefined;
 }

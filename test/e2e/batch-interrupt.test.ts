@@ -7,8 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../../src/sandbox/core';
 import { startReceiver, type Receiver } from '../helpers/receiver';
-import { interruptWhenBusy } from '../helpers/interrupt';
+import { interruptWhenBusy, loadBudget } from '../helpers/interrupt';
 
 const SECRET = 'whsec_batch_0123456789';
 const body = '{"id":"evt_1","event":"booking.created","data":{"booking":{"uid":"bk_1"}}}';
@@ -21,6 +22,9 @@ describe('Ctrl-C in a big batch: exit 130 within a second', () => {
   const folder = join(dir, 'captures');
   const scenario = join(dir, 'scenario.json');
   let receiver: Receiver;
+  // One page of 63 MiB (about 300,000 bookings); `sent` counts the bodies sent whole.
+  let api: { url: string; close(): Promise<void> };
+  let sent = 0;
 
   beforeAll(async () => {
     const entry = JSON.stringify({
@@ -41,9 +45,21 @@ describe('Ctrl-C in a big batch: exit 130 within a second', () => {
     const sets = [`data.blob=${JSON.stringify('x'.repeat(500_000))}`, ...Array.from({ length: 20_000 }, (_, i) => `data.f${i}=${i}`)];
     writeFileSync(scenario, JSON.stringify(['booking.created', { event: 'booking.cancelled', set: sets }, 'booking.completed']));
     receiver = await startReceiver();
+    const item = (i: number) =>
+      `{"uid":"bk_${i}","id":${4611686018427387904n + BigInt(i)},"title":"Call ${i}","status":"confirmed","start":"2026-01-05T09:00:00Z"}`;
+    const items: string[] = [];
+    for (let size = 0, i = 0; size < 63 * 2 ** 20 - 200; i++) {
+      items.push(item(i));
+      size += items[i]!.length + 1;
+    }
+    const page = Buffer.from(`{"data":[${items.join(',')}],"next_cursor":null}`);
+    api = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': page.length }).end(page, () => sent++);
+    });
   }, 120_000);
   afterAll(async () => {
     await receiver.close();
+    await api.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -59,6 +75,25 @@ describe('Ctrl-C in a big batch: exit 130 within a second', () => {
       expect(r.code, r.stderr).toBe(130);
       expect(r.afterSigint).toBeLessThan(1_000);
       expect(r.stdout).not.toContain(last);
+    },
+    60_000,
+  );
+
+  // Its longest step that nothing can interrupt is JSON.parse of the 63 MiB (a few hundred ms on an
+  // idle machine): the bound is a second, stretched by how overloaded the machine is (loadBudget).
+  it.each([
+    ['api --paginate -o ndjson', ['--paginate', '-o', 'ndjson']],
+    ['api --paginate -o json', ['--paginate', '-o', 'json']],
+  ])(
+    'a 63 MiB page, %s',
+    async (_, extra) => {
+      const before = sent;
+      const r = await interruptWhenBusy(['api', '/api/v1/bookings', ...extra], {
+        env: { BOOKING_BASE_URL: api.url, BOOKING_API_KEY: 'sk_test_batch_0123456789' },
+        busy: () => sent > before,
+      });
+      expect(r.code, r.stderr).toBe(130);
+      expect(r.afterSigint).toBeLessThan(loadBudget(1_000));
     },
     60_000,
   );

@@ -2,6 +2,7 @@
 // (a line printed, a request received), send SIGINT, and time the exit. What the batch tests and the
 // command-tree walk (test/e2e/interrupt-walk.test.ts) measure: exit 130 within a second.
 import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { BIN, cleanEnv, ROOT } from './cli';
 
 export interface Interrupted {
@@ -61,4 +62,13 @@ export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promi
       resolve({ code, signal, afterSigint, ...out });
     });
   });
+}
+
+/**
+ * `ms` on an idle machine, stretched by how many runnable processes share each core (at most 4x): for
+ * a bound on a step that cannot be cut (one JSON.parse), which a machine at load 12 on 2 cores makes
+ * several times slower. Bounds on what yields every 20 ms (the batches) need no stretching.
+ */
+export function loadBudget(ms: number): number {
+  return ms * Math.min(4, Math.max(1, loadavg()[0]! / availableParallelism()));
 }
