@@ -61,7 +61,7 @@ describe('Ctrl-C in a big batch: exit 130 within a second', () => {
     await receiver.close();
     await api.close();
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   const verdicts = (stdout: string) => stdout.split('\n').filter(Boolean).length;
 

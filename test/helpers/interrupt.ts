@@ -16,12 +16,14 @@ export interface Interrupted {
 
 export interface InterruptOptions {
   env?: Record<string, string | undefined>;
-  /** Whether the run is under way, asked on each output chunk and every 20 ms. */
-  busy(out: { stdout: string; stderr: string }): boolean;
+  /** Whether the run is under way, asked on each output chunk and every 20 ms; `reading`: it has read from endless stdin. */
+  busy(out: { stdout: string; stderr: string; reading: boolean }): boolean;
   /** Killed (SIGKILL) this long after SIGINT, or after start when never busy. */
   limitMs?: number;
-  /** Kept open (never ended): the run may wait on it. */
-  stdinOpen?: boolean;
+  /** Written to stdin, which is then closed; else stdin is closed at once. */
+  stdin?: string;
+  /** Written to without end (64 KiB at a time, as the run reads it). */
+  endlessStdin?: boolean;
 }
 
 export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promise<Interrupted> {
@@ -31,14 +33,28 @@ export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promi
       env: cleanEnv(opts.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    if (!opts.stdinOpen) child.stdin.end();
+    if (!opts.endlessStdin) child.stdin.end(opts.stdin);
     child.stdin.on('error', () => {});
-    const out = { stdout: '', stderr: '' };
+    if (opts.endlessStdin) {
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const feed = () => {
+        while (!child.stdin.destroyed && child.stdin.write(chunk));
+      };
+      // A drain: the run has read what filled the pipe (so it runs, its Ctrl-C handler in place).
+      child.stdin.on('drain', () => {
+        out.reading = true;
+        feed();
+        poke();
+      });
+      feed();
+    }
+    const out = { stdout: '', stderr: '', reading: false };
     let sentAt: number | undefined;
     const limit = opts.limitMs ?? 10_000;
     let killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     const poke = () => {
-      if (sentAt !== undefined || child.exitCode !== null || !opts.busy(out)) return;
+      if (sentAt !== undefined || child.exitCode !== null) return;
+      if (!opts.busy(out)) return;
       sentAt = performance.now();
       child.kill('SIGINT');
       clearTimeout(killer);
@@ -59,7 +75,7 @@ export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promi
       clearInterval(poll);
       clearTimeout(killer);
       const afterSigint = sentAt === undefined ? undefined : performance.now() - sentAt;
-      resolve({ code, signal, afterSigint, ...out });
+      resolve({ code, signal, afterSigint, stdout: out.stdout, stderr: out.stderr });
     });
   });
 }
