@@ -17,7 +17,7 @@ import { CaptureSaver } from './listen-save';
 import { bookingUid, listenWriter } from './listen-lines';
 import { EVENTS } from '../../webhook/events';
 import { forwardDelivery } from './listen-forward';
-import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './listen-body';
+import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted, releaseBody } from './listen-body';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './listen-loop';
 import { Repeats } from './listen-repeats';
 import { ListenWarnings } from './listen-warnings';
@@ -101,6 +101,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       await handle(req, res, read.body, time);
     } finally {
       budget.give(read.held);
+      if (read.own) releaseBody(read.body);
     }
   }
 
