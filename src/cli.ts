@@ -4,9 +4,9 @@
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
-import type { IOStreams } from './io';
-import { UsageError } from './errors';
-import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './options';
+import type { IOStreams } from './output/streams';
+import { UsageError } from './base/errors';
+import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './base/options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
 import { addHelpCommand, commandPath, configureHelpLayout } from './help';

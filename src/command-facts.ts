@@ -6,7 +6,7 @@
 // adding a command needs no edit in bin/.
 import type { Command } from 'commander';
 import { buildProgram } from './cli';
-import { testIO } from './io';
+import { testIO } from './output/io';
 import { commandFacts, type CommandFact } from './commands/define';
 import { topLevelNames } from './commands/register';
 
@@ -31,7 +31,7 @@ export interface CommandFacts {
 /** The facts of the program with every command, built with inert I/O: nothing runs. */
 export function programFacts(program: Command): CommandFacts {
   // Not --json [fields]: its optional word is a command unless it is a field list with a comma
-  // (src/json-flag.ts), which the bin's word pattern already stops at.
+  // (src/base/json-flag.ts), which the bin's word pattern already stops at.
   const valueOptions = program.options
     .filter((o) => o.required)
     .flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined));

@@ -1,12 +1,12 @@
 // What a command may touch: io, env, resolved global options, the abort signal, a clock, and lazy
 // getters for config and the HTTP client (loaded only by commands that use them, to keep start fast).
-import type { IOStreams } from './io';
-import type { GlobalOptions } from './globals';
+import type { IOStreams } from './output/streams';
+import type { GlobalOptions } from './base/globals';
 import type { ConfigStore, Connection } from './config/types';
 import type { HttpClient } from './http/types';
 import type { Sleep } from './http/retry';
 
-export { OUTPUT_FORMATS, type GlobalOptions, type OutputFormat } from './globals';
+export { OUTPUT_FORMATS, type GlobalOptions, type OutputFormat } from './base/globals';
 export { hint, outputFormat } from './output/hint';
 
 export interface Context {

@@ -2,7 +2,7 @@
 // by every subcommand's help; `booking help <command> [<subcommand>]` for any command; an unknown
 // name there is a usage error with a suggestion, not the whole help dumped on stderr.
 import { Command, Help } from 'commander';
-import { UsageError } from './errors';
+import { UsageError } from './base/errors';
 import { examplesText, printsText } from './commands/define';
 import { refuseShaping } from './output/shaping';
 

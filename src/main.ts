@@ -1,9 +1,10 @@
 // Runs the CLI once and returns its exit code; bin/booking.js is the only place that exits.
 import { CommanderError } from 'commander';
 import { buildProgram } from './cli';
-import { describeError, ExitCode } from './errors';
-import { systemIO, type IOStreams } from './io';
-import { resolveJsonFlag } from './json-flag';
+import { describeError, ExitCode } from './base/errors';
+import { systemIO } from './output/io';
+import type { IOStreams } from './output/streams';
+import { resolveJsonFlag } from './base/json-flag';
 import { escapeControl } from './output/escape';
 
 export interface MainDeps {

@@ -10,7 +10,7 @@ import { registerTree, type Tree } from './tree';
 import { PROFILES_COMMAND } from '../completion/shells';
 
 const TREE: Tree = {
-  login: () => import('./auth/login').then((m) => m.newCmdLogin),
+  login: () => import('./auth/login/login').then((m) => m.newCmdLogin),
   logout: () => import('./auth/logout').then((m) => m.newCmdLogout),
   whoami: () => import('./auth/whoami').then((m) => m.newCmdWhoami),
   profiles: () => import('./auth/profiles').then((m) => m.newCmdProfiles),

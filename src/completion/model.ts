@@ -85,7 +85,7 @@ function commandSpec(cmd: Command, path: string[], help: Help): CommandSpec {
 
 function optionSpec(o: Option): OptionSpec {
   // An optional value (`--json [fields]`) is completed as a flag: the word after it is more often the
-  // command or its argument (resolveJsonFlag in src/json-flag.ts decides the same way).
+  // command or its argument (resolveJsonFlag in src/base/json-flag.ts decides the same way).
   const takesValue = o.required;
   const valueName = takesValue ? /[<[]([^>\]]*)[>\]]/.exec(o.flags)?.[1]?.replace(/\.\.\.$/, '') : undefined;
   return {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FailureError } from '../errors';
+import { FailureError } from '../base/errors';
 import { COMPLETION_FILES, type Shell } from './shells';
 
 export function completionScript(shell: Shell, from: string = import.meta.url): string {

@@ -2,8 +2,8 @@
 // benchmarked (conf would pull in ajv). A file we cannot trust is a UsageError naming its path, and
 // the caller never writes over it.
 import { parse as losslessParse } from 'lossless-json';
-import { UsageError } from '../errors';
-import { isPlainObject } from '../plain-object';
+import { UsageError } from '../base/errors';
+import { isPlainObject } from '../base/plain-object';
 import { readOwnFile } from './safe-file';
 import { checkOwner, symlinkRefusal } from './trust';
 import type { Profile } from './types';

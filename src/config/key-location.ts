@@ -7,7 +7,7 @@
 // the fallback) is not looked up in the keyring unless the keyring is pinned: the keyring binding then
 // never loads, and such runs start as fast as before. The next login moves that key into the keyring.
 import type { ConfigStore, Profile } from './types';
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 import { KeyringTimeoutError, KeyringUnavailableError, openKeyring, type KeyringOp } from './keyring';
 
 type Env = Record<string, string | undefined>;

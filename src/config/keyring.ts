@@ -3,7 +3,7 @@
 // (keyring-child.cjs): the native binding blocks the thread that calls it, sometimes for ever, and only
 // a process can be killed out of that. Tests put an in-memory or failing store in its place with
 // useKeyring(), as gh's tests do with keyring.MockInit().
-import { FailureError, InterruptedError, oneLine, UsageError } from '../errors';
+import { FailureError, InterruptedError, oneLine, UsageError } from '../base/errors';
 
 export type { KeyringOp, KeyringResult, SecretStore } from './keyring-types';
 export { KeyringUnavailableError } from './keyring-types';

@@ -1,5 +1,5 @@
 // The profile's settings as users name them on the command line, and what each accepts.
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 import { PROFILE_KEYS, type ProfileKey } from './types';
 
 const ALIASES: Record<string, ProfileKey> = {

@@ -2,7 +2,7 @@
 // (a login in one shell, a config set in another) both keep their change. conf's atomic rename
 // already keeps the file valid; the lock keeps it complete.
 import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { FailureError } from '../errors';
+import { FailureError } from '../base/errors';
 
 export interface LockTimings {
   /** How long to wait for another process before giving up. */

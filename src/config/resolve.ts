@@ -2,8 +2,8 @@
 // BOOKING_BASE_URL, through commander) over the profile's baseUrl; the key from BOOKING_API_KEY, the
 // OS keyring or config.json, in that order (key-location.ts).
 import type { ConfigStore, Connection } from './types';
-import type { GlobalOptions } from '../globals';
-import { AuthError, UsageError } from '../errors';
+import type { GlobalOptions } from '../base/globals';
+import { AuthError, UsageError } from '../base/errors';
 import { assertTransportAllowed } from './transport';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from './keys';
 import { lookupKey } from './key-location';

@@ -6,7 +6,7 @@
 // FIFO hang for ever, deaf to Ctrl-C (issue 33).
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 
 // Not on Windows: there, 0 (no flag) and the checks below that need a uid are skipped.
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;

@@ -1,6 +1,6 @@
 // Which base URLs may carry the key: https://, or plain http:// to loopback (or with --allow-http).
 // A rule of the profile's base URL, checked where it is resolved (resolve.ts) and again by the client.
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 
 /** A URL's hostname without the brackets of an IPv6 literal ("[::1]" → "::1"), as sockets take it. */
 export function bareHost(hostname: string): string {

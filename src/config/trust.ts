@@ -5,7 +5,7 @@
 // and the file must not be a symlink (it could point anywhere, into someone else's file).
 import { lstatSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 
 const FOREIGN_FIX = 'set BOOKING_CONFIG_DIR to a folder of your own (not a shared one such as /tmp).';
 

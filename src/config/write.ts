@@ -2,7 +2,7 @@
 // crash never sees half a file. Loaded only by commands that save something: conf brings in ajv.
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
-import { FailureError } from '../errors';
+import { FailureError } from '../base/errors';
 import { emptyConfig, malformedConfig, readConfigFile, stripBom, type ConfigData } from './file';
 import { withFileLock } from './lock';
 import { assertTrustedConfig } from './trust';

@@ -2,7 +2,7 @@
 // stream, a runaway export) is an error naming the request, after reading at most that much, rather
 // than memory that grows until the timeout or the machine gives out.
 import type { Dispatcher } from 'undici';
-import { FailureError } from '../errors';
+import { FailureError } from '../base/errors';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 

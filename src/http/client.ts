@@ -6,9 +6,9 @@
 import { Client, EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
-import type { GlobalOptions } from '../globals';
-import type { IOStreams } from '../io';
-import { CliError, FailureError, InterruptedError } from '../errors';
+import type { GlobalOptions } from '../base/globals';
+import type { IOStreams } from '../output/streams';
+import { CliError, FailureError, InterruptedError } from '../base/errors';
 import { assertSameOrigin, joinUrl, showUrl, withQuery } from './url';
 import { assertTransportAllowed, isLoopbackHost } from '../config/transport';
 import { errorCode, errorForStatus, formatSeconds, networkFailure, requestName, statusLine } from './failures';

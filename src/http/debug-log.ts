@@ -1,6 +1,6 @@
 // --debug: one line per request and per response on stderr. Only the method, URL, status, size and
 // timing are printed, never headers, so the Authorization header (the key) cannot leak.
-import type { OutStream } from '../io';
+import type { OutStream } from '../output/streams';
 import { escapeOneLine, formatSeconds, statusLine } from './failures';
 import { showUrl } from './url';
 

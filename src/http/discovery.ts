@@ -1,11 +1,71 @@
 // Finding the items and the next page in a list response whose shape the API spec never states
-// (contract, "Paging" and "Paging, widened"). Pure functions over the parsed body and the Link header,
-// driven by the rule table in ./paging-rules; the user can override with --items-path / --cursor-path.
-import { isLosslessNumber } from '../json';
-import { UsageError } from '../errors';
-import { isPlainObject } from '../plain-object';
+// (contract, "Paging" and "Paging, widened"). One function, discover(), over the parsed body and the
+// Link header, driven by the rule table in ./paging-rules (the data); the user can override with
+// --items-path / --cursor-path. It also reads, when no next page is named, the counts the end-of-walk
+// decision weighs (walk-end.ts).
+import { isLosslessNumber } from '../output/json';
+import { UsageError } from '../base/errors';
+import { isPlainObject } from '../base/plain-object';
 import { escapeOneLine } from './failures';
-import { CONTAINERS, LINK_ARRAYS, MORE_FLAGS, NEXT_FIELDS, NEXT_OBJECT_KEYS, STRIPE_LIST } from './paging-rules';
+import { isPageUrl } from './url';
+import type { Count, Counts } from './walk-end';
+import {
+  CONTAINERS,
+  ITEM_FIELDS,
+  LINK_ARRAYS,
+  MORE_FLAGS,
+  NEXT_FIELDS,
+  NEXT_OBJECT_KEYS,
+  OFFSET_FIELDS,
+  PAGE_COUNT_FIELDS,
+  PAGE_NUMBER_FIELDS,
+  STRIPE_LIST,
+  TOTAL_FIELDS,
+} from './paging-rules';
+
+export interface NextPage {
+  /** Sent as ?<param>= on the original request. */
+  cursor?: string;
+  /** The query parameter for `cursor`; undefined: `cursor`. */
+  param?: string;
+  /** Fetched as given (same origin only); a "?query" is merged into the current request's. */
+  url?: string;
+}
+
+/** What the user said of the shape (flags that override the rules). */
+export interface DiscoverOptions {
+  itemsPath?: string;
+  cursorPath?: string;
+  /** --cursor-param: overrides every rule's parameter. */
+  cursorParam?: string;
+  /** --cursor-from-last: the next cursor is this field of the page's last item. */
+  cursorFromLast?: string;
+}
+
+/** What one list response says of itself. */
+export interface PageFacts {
+  /** The page's items; undefined when none of the rules finds an array (then nothing else is looked for). */
+  items?: unknown[];
+  next?: NextPage;
+  /** The flag that says another page follows ("meta.has_more: true"), when one does. */
+  more?: string;
+  /**
+   * For --debug: where `next` came from and, when another live signal names a different page, which
+   * (not followed); or the end flag that overruled a cursor beside it.
+   */
+  debug?: string;
+  /** When no next page is named: the counts the body reports, for the end-of-walk decision. */
+  counts?: Counts;
+}
+
+/** The items of a list response, where its next page is, and (when none is) the counts it reports. */
+export function discover(body: unknown, linkHeader?: string, opts: DiscoverOptions = {}): PageFacts {
+  const items = findItems(body, opts.itemsPath);
+  if (!items) return {};
+  const objects = pagingObjects(body);
+  const found = findNext(body, objects, linkHeader, opts, items);
+  return found.next ? { items, ...found } : { items, ...found, counts: countsIn(objects) };
+}
 
 type JsonObject = Record<string, unknown>;
 
@@ -53,10 +113,8 @@ function valueAt(body: unknown, path: string): unknown {
   return current;
 }
 
-const ITEM_KEYS = ['data', 'bookings', 'event_types', 'eventTypes', 'items', 'results', 'entries', 'collection', 'records', 'nodes'];
-
 /** The page's items, or undefined when none of the rules finds an array. */
-export function findItems(body: unknown, itemsPath?: string): unknown[] | undefined {
+function findItems(body: unknown, itemsPath?: string): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (itemsPath) {
     const value = valueAt(body, itemsPath);
@@ -65,7 +123,7 @@ export function findItems(body: unknown, itemsPath?: string): unknown[] | undefi
   if (!isPlainObject(body)) return undefined;
   const data = body.data;
   for (const scope of isPlainObject(data) ? [body, data] : [body]) {
-    for (const key of ITEM_KEYS) if (Array.isArray(scope[key])) return scope[key] as unknown[];
+    for (const key of ITEM_FIELDS) if (Array.isArray(scope[key])) return scope[key] as unknown[];
   }
   // The only array-valued field, at the top level or in HAL's `_embedded` (`{_embedded: {orders: […]}}`);
   // PayPal's `links: [{href, rel}]` beside the items is paging, not data.
@@ -78,14 +136,14 @@ export function findItems(body: unknown, itemsPath?: string): unknown[] | undefi
   return undefined;
 }
 
-export interface Scope {
+interface Scope {
   o: JsonObject;
   /** "" for the body, "meta." for a container: names a field in messages. */
   at: string;
 }
 
 /** The body, then its containers, then containers inside those (data.pagination, links.pages…). */
-export function pagingObjects(body: unknown): Scope[] {
+function pagingObjects(body: unknown): Scope[] {
   if (!isPlainObject(body)) return [];
   const inside = (s: Scope) =>
     CONTAINERS.filter((k) => isPlainObject(s.o[k])).map((k) => ({ o: s.o[k] as JsonObject, at: `${s.at}${k}.` }));
@@ -107,40 +165,6 @@ function linkNext(header: string | undefined): string | undefined {
   return undefined;
 }
 
-/** True when a page URL rather than a cursor: an http(s) URL, a path from "/", or a "?query". */
-export function isPageUrl(value: string): boolean {
-  return /^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?');
-}
-
-export interface NextPage {
-  /** Sent as ?<param>= on the original request. */
-  cursor?: string;
-  /** The query parameter for `cursor`; undefined: `cursor`. */
-  param?: string;
-  /** Fetched as given (same origin only); a "?query" is merged into the current request's. */
-  url?: string;
-}
-
-export interface Discovery {
-  next?: NextPage;
-  /** The flag that says another page follows ("meta.has_more: true"), when one does. */
-  more?: string;
-  /**
-   * For --debug: where `next` came from and, when another live signal names a different page, which
-   * (not followed); or the end flag that overruled a cursor beside it.
-   */
-  debug?: string;
-}
-
-export interface NextOptions {
-  cursorPath?: string;
-  /** --cursor-param: overrides every rule's parameter. */
-  cursorParam?: string;
-  /** --cursor-from-last: the next cursor is this field of the page's last item. */
-  cursorFromLast?: string;
-  items: unknown[];
-}
-
 /** One live paging signal: the page it names, and where it was found ("links.next"). */
 interface Signal {
   next: NextPage;
@@ -153,8 +177,13 @@ interface Signal {
  * a flag that says the list ended overrules a cursor in the body (Relay keeps `endCursor` on its last
  * page), though not a Link header, which ranks above the body.
  */
-export function findNext(body: unknown, linkHeader: string | undefined, opts: NextOptions): Discovery {
-  const objects = pagingObjects(body);
+function findNext(
+  body: unknown,
+  objects: Scope[],
+  linkHeader: string | undefined,
+  opts: DiscoverOptions,
+  items: unknown[],
+): Pick<PageFacts, 'next' | 'more' | 'debug'> {
   let more: string | undefined;
   let end: string | undefined;
   for (const { flag, more: meansMore } of MORE_FLAGS) {
@@ -165,7 +194,7 @@ export function findNext(body: unknown, linkHeader: string | undefined, opts: Ne
     }
   }
   const link = linkNext(linkHeader);
-  const signals = bodySignals(body, objects, opts);
+  const signals = bodySignals(body, objects, opts, items);
   const first: Signal | undefined = link ? { next: { url: link }, from: 'the Link header' } : signals.next().value;
   if (end !== undefined && !link) {
     // An end flag ends the list, whatever cursor is left beside it.
@@ -180,7 +209,7 @@ export function findNext(body: unknown, linkHeader: string | undefined, opts: Ne
 }
 
 /** The body's live next-page signals, in the rules' order (a generator: the first is usually enough). */
-function* bodySignals(body: unknown, objects: Scope[], opts: NextOptions): Generator<Signal, undefined> {
+function* bodySignals(body: unknown, objects: Scope[], opts: DiscoverOptions, items: unknown[]): Generator<Signal, undefined> {
   const param = opts.cursorParam;
   if (opts.cursorPath) {
     const next = nextFrom(valueAt(body, opts.cursorPath), param);
@@ -188,7 +217,7 @@ function* bodySignals(body: unknown, objects: Scope[], opts: NextOptions): Gener
     return;
   }
   if (opts.cursorFromLast) {
-    const next = fromLast(opts.items, opts.cursorFromLast, param ?? 'cursor');
+    const next = fromLast(items, opts.cursorFromLast, param ?? 'cursor');
     if (next) yield { next, from: `--cursor-from-last ${opts.cursorFromLast}` };
     return;
   }
@@ -209,7 +238,7 @@ function* bodySignals(body: unknown, objects: Scope[], opts: NextOptions): Gener
     }
   }
   if (isPlainObject(body) && body.object === STRIPE_LIST.object && body[STRIPE_LIST.flag] === true) {
-    const next = fromLast(opts.items, STRIPE_LIST.field, param ?? STRIPE_LIST.param);
+    const next = fromLast(items, STRIPE_LIST.field, param ?? STRIPE_LIST.param);
     if (next) yield { next, from: `the last item's ${STRIPE_LIST.field} (Stripe list)` };
   }
   return undefined;
@@ -278,7 +307,25 @@ function fromLast(items: unknown[], field: string, param: string): NextPage | un
   return undefined;
 }
 
-/** Top-level field names, for the message when no items are found. */
-export function topLevelFields(body: unknown): string[] {
-  return isPlainObject(body) ? Object.keys(body).slice(0, 12) : [];
+/** The counts the paging objects report, each the first found. */
+function countsIn(objects: Scope[]): Counts | undefined {
+  if (objects.length === 0) return undefined;
+  return {
+    total: numberField(objects, TOTAL_FIELDS),
+    pageCount: numberField(objects, PAGE_COUNT_FIELDS),
+    pageNumber: numberField(objects, PAGE_NUMBER_FIELDS),
+    offset: numberField(objects, OFFSET_FIELDS),
+  };
+}
+
+/** A number field of the paging objects, first found: its value and "meta.total: 45" for messages. */
+function numberField(objects: Scope[], fields: string[]): Count | undefined {
+  for (const { o, at } of objects) {
+    for (const f of fields) {
+      const v = o[f];
+      const n = typeof v === 'number' ? v : isLosslessNumber(v) ? Number(String(v)) : Number.NaN;
+      if (Number.isFinite(n)) return { n, name: `${at}${f}: ${String(v)}` };
+    }
+  }
+  return undefined;
 }

@@ -1,9 +1,9 @@
 // What the user reads when a request fails: one line naming method, path, status and the server's own
 // message (escaped: it is text from the network), or what went wrong on the way. Never a stack trace.
-import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../errors';
+import { AuthError, FailureError, NotFoundError, RateLimitError, oneLine, type CliError } from '../base/errors';
 import { displayPath } from './url';
 import { isLoopbackHost } from '../config/transport';
-import { maskKeyIn } from '../key-mask';
+import { maskKeyIn } from '../base/key-mask';
 import { escapeOneLine } from '../output/escape';
 
 // The one text-safety module's, re-exported for the http modules that import it from here.

@@ -3,7 +3,7 @@
 // whatever the cursor's or the page's size, so a long listing (or a hostile server's 8 MiB cursors)
 // cannot make memory grow with what the server sends.
 import type { Hash } from 'node:crypto';
-import { isLosslessNumber, stringifyJson } from '../json';
+import { isLosslessNumber, stringifyJson } from '../output/json';
 
 // node:crypto costs ~3.5 ms to load: loaded at the first hash, not with this module, so that a run
 // that pages no further than one page (--no-paginate, api without --paginate) never loads it.
@@ -52,7 +52,7 @@ export function itemsFingerprint(raw: Buffer, items: unknown[]): string {
 /**
  * The fingerprint of `count` items whose bytes are raw[span[0]..span[1]) (the first item's first byte
  * to the last item's last): what itemsFingerprint makes of the same page, when the scan of the body
- * already knows where its items are (src/json-raw.ts).
+ * already knows where its items are (src/output/json-raw.ts).
  */
 export function spanFingerprint(raw: Buffer, count: number, span: [number, number]): string {
   return hasher().update(`${count}\n`).update(raw.subarray(span[0], span[1])).digest('base64');

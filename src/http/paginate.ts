@@ -1,15 +1,46 @@
-// The paging engine every list command uses (octokit's habit): an async iterator of items that
-// follows next pages itself, so commands never see cursors. Only the current page is held in memory.
-// No undici here: this module talks to the HttpClient interface.
-import { CliError, FailureError, InterruptedError, UsageError } from '../errors';
-import type { HttpClient, HttpResponse } from './types';
-import { findItems, findNext, isPageUrl, topLevelFields, type NextPage } from './discovery';
+// The paging engine every list command uses (octokit's habit): one entry, paginate(), an async
+// iterator of items that follows next pages itself, so commands never see cursors; .pages() gives the
+// same walk a page at a time, for a writer that writes a page with one call. Only the current page is
+// held in memory. No undici here: this module talks to the HttpClient interface.
+//
+// Top-down: paginate() and fetchOnePage() (--no-paginate); the walk (walkPages) with its guards against
+// loops; one page's request (fetchPage), where discovery (discovery.ts: rules as data, one function)
+// finds its items and next page; when none is named, the end-of-walk decision (walk-end.ts).
+import { CliError, FailureError, InterruptedError, UsageError } from '../base/errors';
+import { isPlainObject } from '../base/plain-object';
+import { plural } from '../base/words';
+import { rawItemsOf, withRawItems } from '../output/json-raw';
+import { discover, type NextPage } from './discovery';
 import { escapeOneLine, requestName } from './failures';
 import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES, spanFingerprint } from './page-fingerprint';
-import { rawItemsOf, withRawItems } from '../json-raw';
-import { endOfWalk } from './walk-end';
-import { plural } from '../output/progress';
-import { assertSameOrigin, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
+import type { HttpClient, HttpResponse } from './types';
+import { assertSameOrigin, isPageUrl, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
+import { endOfWalk, type Counts } from './walk-end';
+
+/** A walk over a listing: its items one at a time, or, with pages(), a page at a time. */
+export interface Listing extends AsyncIterable<unknown> {
+  /** The items page by page, as each page arrives (the last one cut to `limit`). */
+  pages(): AsyncIterable<unknown[]>;
+}
+
+/**
+ * Every item of the listing at `opts.path`, following next pages. It ends (exit 0) only when every
+ * paging signal of the last response agrees the list ended (contract, third round: "Lists that never
+ * lie"); otherwise it throws, after the items so far, naming where to resume.
+ */
+export function paginate(client: HttpClient, opts: PaginateOptions): Listing {
+  return {
+    pages: () => walkPages(client, opts),
+    async *[Symbol.asyncIterator]() {
+      for await (const items of walkPages(client, opts)) yield* items;
+    },
+  };
+}
+
+/** One page: the first (or the one at opts.cursor), with its items and where the next one is. */
+export async function fetchOnePage(client: HttpClient, opts: PaginateOptions): Promise<Page> {
+  return fetchPage(client, opts, startAt(opts.cursor, opts.cursorParam));
+}
 
 export interface PageInfo {
   pages: number;
@@ -42,8 +73,6 @@ export interface PaginateOptions {
   onDebug?(line: string): void;
 }
 
-export { PagingStoppedError } from './walk-end';
-
 export interface Page {
   body: unknown;
   /**
@@ -59,26 +88,14 @@ export interface Page {
   more?: string;
   /** For --debug: paging signals that disagreed, and which one was followed. */
   debug?: string;
+  /** When no next page is named: the counts the body reports (walk-end.ts weighs them). */
+  counts?: Counts;
 }
 
 const MAX_DEFAULT_PAGE = 100;
 
-/** One page: the first (or the one at opts.cursor), with its items and where the next one is. */
-export async function fetchOnePage(client: HttpClient, opts: PaginateOptions): Promise<Page> {
-  return fetchPage(client, opts, startAt(opts.cursor, opts.cursorParam));
-}
-
-/** Every item, one at a time, following next pages (see paginatePages). */
-export async function* paginate(client: HttpClient, opts: PaginateOptions): AsyncGenerator<unknown, void> {
-  for await (const items of paginatePages(client, opts)) yield* items;
-}
-
-/**
- * The items page by page, as each page arrives (the last one cut to `limit`): what a list writer
- * prints with one write per page rather than one per item. It ends (exit 0) only when every paging
- * signal of the last response agrees the list ended (contract, third round: "Lists that never lie").
- */
-export async function* paginatePages(client: HttpClient, opts: PaginateOptions): AsyncGenerator<unknown[], void> {
+/** The walk: each page's items as it arrives, and the checks that keep a server from looping it. */
+async function* walkPages(client: HttpClient, opts: PaginateOptions): AsyncGenerator<unknown[], void> {
   const limit = opts.limit;
   if (limit !== undefined && limit <= 0) return;
   let at = startAt(opts.cursor, opts.cursorParam);
@@ -203,15 +220,14 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
   }
   // The one parse every writer's items come from (JSON.parse's semantics, numbers kept exact).
   const body = response.jsonInTurns ? await response.jsonInTurns(opts.signal) : response.json();
-  const items = findItems(body, opts.itemsPath);
+  const { items, next, more, debug, counts } = discover(body, response.headers.link, opts);
   if (!items) throw itemsNotFound(response, body, opts.itemsPath);
-  const { next, more, debug } = findNext(body, response.headers.link, { ...opts, items });
   // A body's "?after=…" is a query for the current request: its other parameters (a filter, the page
   // size) still apply. Other relative targets ("page2", a Link's "?page=2") are resolved as URLs are.
   if (next?.url?.startsWith('?') && !response.headers.link) next.url = mergeQuery(response.url, next.url).href;
   else if (next?.url !== undefined && !/^https?:\/\/|^\//i.test(next.url))
     next.url = resolvePageUrl(next.url, client.baseUrl, response.url).href;
-  // The items as the server sent them, when their bytes are what ndjson would write (src/json-raw.ts):
+  // The items as the server sent them, when their bytes are what ndjson would write (src/output/json-raw.ts):
   // the writer copies them, and their span is hashed as it is.
   const raw = response.rawItems?.(items);
   const itemsKey =
@@ -221,7 +237,7 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
         : itemsFingerprint(response.body, items)
       : undefined;
   const { status, url, headers } = response;
-  return { body, response: { status, url, headers }, items: withRawItems(items, raw), itemsKey, next, more, debug };
+  return { body, response: { status, url, headers }, items: withRawItems(items, raw), itemsKey, next, more, debug, counts };
 }
 
 /** The query of the listing's first page: the command's parameters and the page size. */
@@ -235,7 +251,7 @@ function firstQuery(opts: PaginateOptions): Record<string, string | undefined> {
 function itemsNotFound(response: HttpResponse, body: unknown, itemsPath: string | undefined): FailureError {
   const where = requestName('GET', response.url);
   if (itemsPath) return new FailureError(`${where}: --items-path ${itemsPath} is not an array in the response.`);
-  const fields = topLevelFields(body);
+  const fields = isPlainObject(body) ? Object.keys(body).slice(0, 12) : [];
   const shown = fields.length > 0 ? ` (top-level fields: ${fields.map((f) => escapeOneLine(f, 40)).join(', ')})` : '';
   return new FailureError(
     `${where}: cannot find the list of items in the response${shown}.`,

@@ -1,6 +1,20 @@
 // The paging conventions discovery knows, as data (contract, "Paging" and "Paging, widened"): the next
 // well-known API is one more row here, not one more branch in src/http/discovery.ts. Each row cites
-// an API that answers that way; test/e2e/paging-zoo.test.ts replays their documented shapes.
+// an API that answers that way; test/in-process/paging-zoo.test.ts replays their documented shapes.
+
+/** Fields holding the items, in the body or in its `data` object, in order of rank. */
+export const ITEM_FIELDS = [
+  'data',
+  'bookings',
+  'event_types',
+  'eventTypes',
+  'items',
+  'results',
+  'entries',
+  'collection',
+  'records',
+  'nodes',
+];
 
 /** Objects searched for paging fields: the body, these inside it, and these inside those. */
 export const CONTAINERS = [

@@ -1,12 +1,12 @@
 // The HttpResponse handed to commands: the whole body in memory (at most --max-response-bytes),
 // decoded on demand.
-import { CliError, FailureError } from '../errors';
-import { checkpoint } from '../checkpoint';
-import { parseMarked, parseMarkedInTurns } from '../json';
+import { CliError, FailureError } from '../base/errors';
+import { checkpoint } from '../base/checkpoint';
+import { parseMarked, parseMarkedInTurns } from '../output/json';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
-import { MAX_DEPTH, scanJson, type JsonScan } from '../json-scan';
-import { rawItems } from '../json-raw';
+import { MAX_DEPTH, scanJson, type JsonScan } from '../base/json-scan';
+import { rawItems } from '../output/json-raw';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
   let parsed: { value: unknown; scan: JsonScan } | undefined;
@@ -61,7 +61,7 @@ const IN_TURNS = 4 * 1024 * 1024;
 function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): { value: unknown; scan: JsonScan } {
   const start = bodyStart(body);
   const scan = scanJson(body, start);
-  // JSON.parse, with the numbers it would change handed to it as marked strings (src/json.ts).
+  // JSON.parse, with the numbers it would change handed to it as marked strings (src/output/json.ts).
   const value = decoded(method, url, contentType, body, start, scan, () => parseMarked(body, start, scan.numbers, scan.nulStrings));
   return { value, scan };
 }

@@ -2,7 +2,7 @@
 // RetryHandler is not used because it resumes a body cut mid-way with a Range request, which a JSON
 // API answers with 200 and the handler then fails ("server does not support the range header"), and
 // its backoff has no jitter. Here a lost connection repeats the whole request.
-import { InterruptedError } from '../errors';
+import { InterruptedError } from '../base/errors';
 import { errorCode } from './failures';
 import { isLoopbackHost } from '../config/transport';
 

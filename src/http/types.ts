@@ -1,5 +1,5 @@
 // The HTTP client every API command uses. Implementations live in src/http/client.ts (undici).
-import type { RawItems } from '../json-raw';
+import type { RawItems } from '../output/json-raw';
 
 export interface RequestOptions {
   /** Query parameters; undefined values are left out. */
@@ -19,7 +19,7 @@ export interface HttpResponse {
   json(): unknown;
   /** json(), parsed with turns of the event loop between its steps when the body is big (Ctrl-C is seen). */
   jsonInTurns?(signal?: AbortSignal): Promise<unknown>;
-  /** After json(): `items` (an array in the parsed body) as the server sent them (src/json-raw.ts). */
+  /** After json(): `items` (an array in the parsed body) as the server sent them (src/output/json-raw.ts). */
   rawItems?(items: unknown[]): RawItems | undefined;
 }
 

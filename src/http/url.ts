@@ -1,6 +1,6 @@
 // Where the client may send the key: URLs are joined under the base URL (keeping its path prefix) and
 // must stay on the base URL's origin; which schemes and hosts may carry it is config/transport.ts.
-import { FailureError } from '../errors';
+import { FailureError } from '../base/errors';
 
 /** The path and query the user recognises in messages (no scheme, host or credentials). */
 export function displayPath(url: URL): string {
@@ -89,4 +89,9 @@ export function mergeQuery(url: URL, reference: string): URL {
   const out = new URL(url.href);
   out.search = [...kept, ...added].join('&');
   return out;
+}
+
+/** True when a page URL rather than a cursor: an http(s) URL, a path from "/", or a "?query". */
+export function isPageUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value) || value.startsWith('/') || value.startsWith('?');
 }

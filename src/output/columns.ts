@@ -3,7 +3,7 @@
 // from the items' own top-level fields.
 import { existsSync, readlinkSync } from 'node:fs';
 import { getPath, parsePath, type Path } from './paths';
-import { isPlainObject } from '../plain-object';
+import { isPlainObject } from '../base/plain-object';
 import { escapeControl } from './escape';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */
@@ -129,9 +129,10 @@ export function withTimeZone(columns: Column[]): Column[] {
 /**
  * The zone local times are shown in (TZ, else the system's): `Europe/London`. Asked of Intl only when
  * neither TZ nor /etc/localtime names it: the first Intl.DateTimeFormat loads ICU's locale and zone
- * data, ~25 ms of every table or record with a time in it.
+ * data, ~25 ms of every table or record with a time in it. `localtime` is the system's zone link (a
+ * test gives its own).
  */
-export function localZoneName(): string {
+export function localZoneName(localtime = '/etc/localtime'): string {
   const tz = process.env.TZ;
   if (tz !== undefined) {
     // A zone of the database as set (`Europe/London`, `:UTC`), as the C library finds it: a file under
@@ -141,7 +142,7 @@ export function localZoneName(): string {
   } else {
     try {
       // The system's zone: a link to its file in the zone database (Linux, macOS).
-      const target = readlinkSync('/etc/localtime');
+      const target = readlinkSync(localtime);
       const at = target.indexOf('zoneinfo/');
       if (at >= 0 && ZONE_NAME.test(target.slice(at + 9))) return target.slice(at + 9);
     } catch {}

@@ -1,5 +1,5 @@
 // The one door every byte a command writes goes through, in this order:
-//   1. the key mask (src/key-mask.ts): the key in any case, any 12-character run of it, and its
+//   1. the key mask (src/base/key-mask.ts): the key in any case, any 12-character run of it, and its
 //      encoded forms; and the password of any `scheme://user:pass@` URL;
 //   2. the text-safety escaper: on a terminal (or a pager, which is one), only newlines, tabs, the
 //      colour codes booking draws itself and the progress line's "clear line" get through raw; any
@@ -8,21 +8,12 @@
 //   3. write-failure handling: a write that throws or a destination that errors is reported to the
 //      destination's own handler (the pager: "the user quit"; the process streams: bin/booking.js);
 //   4. the destination: the process's stdout/stderr, a test's buffers, a pager's stdin.
-// Nothing else builds the streams a command writes to: systemIO and testIO (src/io.ts) hand their raw
+// Nothing else builds the streams a command writes to: systemIO and testIO (src/output/io.ts) hand their raw
 // destinations to openDoor, and a later destination (the pager) is reached only through `through()`,
 // which puts the same stages, sharing the same masks, in front of it.
-import type { IOStreams, OutStream } from '../io';
-import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../key-mask';
-import { escapeControl } from './escape';
-
-/** Where a stream's bytes end up, and what the door must know of it. */
-export interface Destination {
-  stream: OutStream;
-  /** A terminal (or a pager on one): the escaper stage is on. */
-  isTTY: boolean;
-  /** Called once when a write to it fails (EPIPE from a pager the user quit, ENOSPC…). */
-  onFailure?(err: Error): void;
-}
+import type { Destination, IOStreams, OutStream } from './streams';
+import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../base/key-mask';
+import { escapeForTerminal } from './escape';
 
 /** The terminal facts and stdin that go with a set of destinations. */
 export interface DoorFacts {
@@ -30,19 +21,6 @@ export interface DoorFacts {
   stdinIsTTY: () => boolean;
   color: boolean;
   columns: number;
-}
-
-// Raw on a terminal: the progress line's "\r ESC[2K" and the SGR codes style.ts draws (chalk at 16
-// colours: bold, dim, their reset, red…cyan, the colour reset, the full reset). Any other ESC — an
-// OSC title, a cursor move, a blink a server slipped into a field — is escaped.
-const TERMINAL_UNSAFE =
-  /\r\x1b\[2K|\x1b\[(?:0|1|2|22|3[1-6]|39)?m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const TERMINAL_UNSAFE_ONE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-/** Text for a terminal: every character stage 2 does not let through, escaped. */
-function terminalSafe(text: string): string {
-  if (!TERMINAL_UNSAFE_ONE.test(text)) return text;
-  return text.replace(TERMINAL_UNSAFE, (m) => (m.length > 1 ? m : escapeControl(m)));
 }
 
 function maskChunk(chunk: string | Uint8Array, maskers: readonly Masker[]): string | Uint8Array {
@@ -55,7 +33,7 @@ function maskChunk(chunk: string | Uint8Array, maskers: readonly Masker[]): stri
 
 function escapeChunk(chunk: string | Uint8Array): string | Uint8Array {
   const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
-  const safe = terminalSafe(text);
+  const safe = escapeForTerminal(text);
   return safe === text ? chunk : safe;
 }
 
@@ -120,7 +98,7 @@ export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFa
       stdoutIsTTY: out.isTTY,
       // A fact for the command (a pager that has the terminal turns the progress line off); the
       // escaper keeps following what stderr really is. Read when asked: finding it out may make
-      // process.stderr (src/io.ts), which a quiet run never needs.
+      // process.stderr (src/output/io.ts), which a quiet run never needs.
       get stderrIsTTY() {
         return over.stderrIsTTY;
       },

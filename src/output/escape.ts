@@ -4,10 +4,22 @@
 // read, a newline forge a tsv row or an error line. Lines show such characters as visible escapes;
 // JSON output writes the ones JSON.stringify would leave raw as \uXXXX (the value is unchanged).
 
-// C0, DEL, C1, the line/paragraph separators, and the bidi marks, embeddings, overrides and isolates.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// What lossless-json (like JSON.stringify) writes raw: everything above except C0, which it escapes.
-const JSON_RAW_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// The one class of unsafe characters, in its three pieces: C0 but tab and newline (which multi-line
+// text and a terminal keep); then tab and newline; then DEL, C1, the line/paragraph separators, and
+// the bidi marks, embeddings, overrides and isolates: what lossless-json (like JSON.stringify) writes
+// raw, as it escapes C0 itself.
+const C0_BUT_LINES = '\\u0000-\\u0008\\u000b-\\u001f';
+const LINES = '\\t\\n';
+const ABOVE_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+
+const UNSAFE = new RegExp(`[${C0_BUT_LINES}${LINES}${ABOVE_C0}]`, 'g');
+const JSON_RAW_UNSAFE = new RegExp(`[${ABOVE_C0}]`, 'g');
+const UNSAFE_BUT_LINES = new RegExp(`[${C0_BUT_LINES}${ABOVE_C0}]`);
+// What booking draws on a terminal itself, which gets through raw: the progress line's "\r ESC[2K"
+// and the SGR codes style.ts draws (chalk at 16 colours: bold, dim, their reset, red…cyan, the colour
+// reset, the full reset). Any other ESC (an OSC title, a cursor move, a blink a server slipped into a
+// field) is escaped.
+const TERMINAL_UNSAFE = new RegExp(`\\r\\x1b\\[2K|\\x1b\\[(?:0|1|2|22|3[1-6]|39)?m|[${C0_BUT_LINES}${ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
@@ -44,6 +56,16 @@ export function escapeOneLine(text: string, max = 200): string {
  */
 export function escapeControlKeepLines(text: string): string {
   return text.replace(UNSAFE, (ch) => (ch === '\n' || ch === '\t' ? ch : visible(ch)));
+}
+
+/**
+ * Text for a terminal (the door's escaper, src/output/door.ts): newlines, tabs and what booking
+ * draws itself get through; every other unsafe character is shown as an escape.
+ */
+export function escapeForTerminal(text: string): string {
+  // Most text has none but newlines: a test is cheaper than a replace that finds nothing.
+  if (!UNSAFE_BUT_LINES.test(text)) return text;
+  return text.replace(TERMINAL_UNSAFE, (m) => (m.length > 1 ? m : visible(m)));
 }
 
 /**

@@ -2,10 +2,10 @@
 // usage error (exit 2) listing the fields there are, before anything is printed, rather than a
 // listing of empty cells. The API documents no schema, so "no item" means none of the first page:
 // the check runs once, when the first items arrive (for get, the one record).
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 import { escapeControl, escapeJsonText } from './escape';
 import { getPath, parsePath } from './paths';
-import { isPlainObject } from '../plain-object';
+import { isPlainObject } from '../base/plain-object';
 import { fieldList, type OutputContext } from './sink';
 
 const MAX_LISTED = 40;

@@ -1,7 +1,7 @@
 // The format in force and the hint line: what every writer asks of the run, with no more of the
 // command context than its streams and global options (output/ sits below context.ts).
-import type { GlobalOptions, OutputFormat } from '../globals';
-import type { IOStreams } from '../io';
+import type { GlobalOptions, OutputFormat } from '../base/globals';
+import type { IOStreams } from './streams';
 import { escapeControl } from './escape';
 import { clearProgressLine } from './progress';
 

@@ -4,8 +4,8 @@
 // abort; 150,000 booking-like items (31 MiB) fit and 220,000 (45 MiB) abort. So the input is
 // measured by an estimate of what jq will allocate for it, and refused past JQ_BUDGET, before jq
 // starts (or, for a list, as soon as the pages so far pass it), with the way out: `-o ndjson | jq`.
-import { stringifyJson } from '../json';
-import { FailureError } from '../errors';
+import { stringifyJson } from './json';
+import { FailureError } from '../base/errors';
 
 /** The most jq memory (estimated, bytes) an input may need; the rest of the 256 MiB is the filter's. */
 const JQ_BUDGET = 192 * 2 ** 20;

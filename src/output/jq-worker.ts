@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { JqResult } from 'jq-wasm';
-import { InterruptedError } from '../errors';
+import { InterruptedError } from '../base/errors';
 
 export type { JqResult };
 

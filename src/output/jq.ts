@@ -5,7 +5,7 @@
 // digits; one jq computes with becomes a double, as in jq itself. Its input is bounded (./jq-input).
 // Strings are printed raw and values compact when piped, indented on a terminal, as gh does
 // (jq-text.ts lays out and escapes what jq returns).
-import { FailureError, UsageError } from '../errors';
+import { FailureError, UsageError } from '../base/errors';
 import { jqInputOf, outOfMemory } from './jq-input';
 import { jqResultText } from './jq-text';
 import { JqAbortedError, type JqResult, type JqRunner, startJq } from './jq-worker';

@@ -6,9 +6,9 @@ import { chooseColumns, columnsForFields, withTimeZone, type Column, type Column
 import { tsvCell } from './cells';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
-import { jsonLine, jsonText, unescapedJsonLine } from '../json';
+import { jsonLine, jsonText, unescapedJsonLine } from './json';
 import { escapeJsonText } from './escape';
-import { rawItemsOf } from '../json-raw';
+import { rawItemsOf } from './json-raw';
 import { fieldCheck } from './field-check';
 import { writeLineBytes, writeLines } from './stream';
 import type { ListLayout, TableRenderer } from './table';
@@ -117,7 +117,7 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
   const projected = fieldPaths(ctx) !== undefined;
   return {
     write: (page) => {
-      // Items whose bytes are already their line (src/json-raw.ts) are copied, unless --fields reshapes
+      // Items whose bytes are already their line (src/output/json-raw.ts) are copied, unless --fields reshapes
       // them; such a page's lines are escaped a slice at a time (one scan, not one per line). A page
       // without them (a body over 8 MiB among others) is escaped line by line, inside jsonLine, where
       // a big text's copies are let go of in order.

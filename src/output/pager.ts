@@ -10,9 +10,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { GlobalOptions } from '../globals';
-import type { IOStreams } from '../io';
-import { FailureError, InterruptedError } from '../errors';
+import type { GlobalOptions } from '../base/globals';
+import type { IOStreams } from './streams';
+import { FailureError, InterruptedError } from '../base/errors';
 import { escapeOneLine } from './escape';
 
 /** What the pager needs of a run's context (the command's whole context passes through it unchanged). */

@@ -1,7 +1,7 @@
 // Dot paths into data of unknown shape: `attendee.name`, `attendees.0.email` (or `attendees[0].email`),
 // and `attendees.name` for the names of all attendees. A key that is not there exactly is also looked
 // up loosely (case, `_` and `-` ignored), so `startTime` finds `start_time`.
-import { isPlainObject } from '../plain-object';
+import { isPlainObject } from '../base/plain-object';
 
 export type Path = string[];
 

@@ -1,8 +1,9 @@
 // The "Fetching… 3 pages, 250 items" line on stderr while a list is paged. A plain \r-rewritten line
 // rather than a spinner: no timers or signal handlers to tear down, and nothing to draw when nothing
 // happens. Only on a terminal stderr (not TERM=dumb) and without --quiet.
-import type { GlobalOptions } from '../globals';
-import type { IOStreams, OutStream } from '../io';
+import type { GlobalOptions } from '../base/globals';
+import type { IOStreams, OutStream } from './streams';
+import { plural } from '../base/words';
 
 type OutputContext = { io: IOStreams; globals: GlobalOptions };
 
@@ -21,10 +22,6 @@ const drawn = new WeakMap<OutStream, () => void>();
 /** Clears the progress line if one is on screen; the next update draws it again below the output. */
 export function clearProgressLine(ctx: OutputContext): void {
   drawn.get(ctx.io.stderr)?.();
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export function createProgress(ctx: OutputContext & { env?: Record<string, string | undefined> }): Progress {

@@ -5,9 +5,9 @@ import { displayText, localTime, rawText } from './cells';
 import { localZoneName } from './columns';
 import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, parsePath, project } from './paths';
-import { isPlainObject } from '../plain-object';
+import { isPlainObject } from '../base/plain-object';
 import { emit, fieldList, fieldPaths, type OutputContext } from './sink';
-import { jsonLine } from '../json';
+import { jsonLine } from './json';
 import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */

@@ -7,8 +7,8 @@
 // - a field no record has is a usage error (exit 2) before anything runs, checked against the keys
 //   the command declares (a listener would otherwise find out at its first delivery).
 import { outputFormat } from './hint';
-import { UsageError } from '../errors';
-import { jsonText } from '../json';
+import { UsageError } from '../base/errors';
+import { jsonText } from './json';
 import { displayText, rawText } from './cells';
 import { escapeControl, escapeJsonText } from './escape';
 import { getPath, parsePath, project } from './paths';

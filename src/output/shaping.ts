@@ -2,8 +2,8 @@
 // records. A command that prints a script, a path or one value refuses them (exit 2, naming the flag),
 // so that no command accepts a flag and ignores it (`booking completion bash --jq .` is a mistake).
 import type { Command } from 'commander';
-import { UsageError } from '../errors';
-import type { GlobalOptions } from '../globals';
+import { UsageError } from '../base/errors';
+import type { GlobalOptions } from '../base/globals';
 
 /** Throws a UsageError naming the first shaping flag given to `cmd` (or before it). */
 export function refuseShaping(cmd: Command, what: string): void {

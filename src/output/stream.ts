@@ -2,7 +2,7 @@
 // work, and between slices the event loop turns, so that Ctrl-C is seen at once (bin/booking.js aborts
 // the run's signal), and a reader slower than us is waited for (memory stays flat). Each slice is
 // whole lines: an interrupted run leaves whole lines only.
-import { InterruptedError } from '../errors';
+import { InterruptedError } from '../base/errors';
 import { drained, emit, type OutputContext } from './sink';
 
 const SLICE_MS = 20;

@@ -1,5 +1,5 @@
 // Colour, drawn in one place, with chalk (tables, webhook lines, prompts). Whether colour is on is
-// decided once, in src/io.ts (decideColor, and --no-color in src/cli.ts): chalk's own detection reads
+// decided once, in src/output/io.ts (decideColor, and --no-color in src/cli.ts): chalk's own detection reads
 // neither NO_COLOR nor our flag, so this module uses a chalk fixed at 16 colours and only draws.
 import { Chalk } from 'chalk';
 

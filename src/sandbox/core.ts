@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listenFailure } from '../listen-error';
+import { listenFailure } from '../base/listen-error';
 
 export interface Reply {
   status: number;

@@ -3,7 +3,7 @@
 // data on every run (snapshot tests of scripts stay green); the lifecycle clock starts at the epoch.
 import { seededRng, type Rng } from './random';
 
-import { BOOKING_STATUSES } from '../booking-statuses';
+import { BOOKING_STATUSES } from '../base/booking-statuses';
 
 export { BOOKING_STATUSES };
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

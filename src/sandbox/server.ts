@@ -1,6 +1,6 @@
 // startSandbox: the whole fake service in one process: the world from the seed, the HTTP server, the
 // lifecycle timer and the webhook sender. Used by `booking sandbox`, the test suite and the demo.
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 import { deliveryBody } from '../webhook/payload';
 import {
   DEFAULT_API_KEY,

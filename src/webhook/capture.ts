@@ -7,7 +7,7 @@
 // start. Lenient mode accepts bare-LF line ends. Parsing only: reader.ts feeds it a file's or a
 // stream's bytes.
 import { createRequire } from 'node:module';
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
 import { sizeText, type Sink } from './input';
 
 interface LlhttpParser {

@@ -7,7 +7,8 @@
 // request bodies put it on postData too (the HAR 1.3 proposal), or as `_encoding` (1.2 allows custom
 // fields that start with "_"): all three are read. A body that the HAR does not hold byte for byte
 // (params only, a bodySize with no postData) cannot be verified: that entry is an error, not a verdict.
-import { UsageError } from '../errors';
+import { UsageError } from '../base/errors';
+import { isPlainObject } from '../base/plain-object';
 import { CAPTURE_LIMIT } from './capture';
 import { SIGNATURE_HEADER } from './events';
 import { sizeText } from './input';
@@ -23,7 +24,6 @@ export interface HarDelivery {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * The signed POST entries of a HAR file, each a delivery or the error that keeps it from being one.
@@ -42,15 +42,16 @@ export function harDeliveries(name: string, bytes: Buffer): Iterable<HarDelivery
   } catch (err) {
     throw notHar(`it is not valid JSON (${(err as Error).message})`);
   }
-  const log = isObject(doc) ? doc.log : undefined;
-  if (!isObject(log)) throw notHar('it has no "log" object');
+  const log = isPlainObject(doc) ? doc.log : undefined;
+  if (!isPlainObject(log)) throw notHar('it has no "log" object');
   if (!Array.isArray(log.entries)) throw notHar('its log has no "entries" list');
   const signed = (log.entries as unknown[]).flatMap((entry, i) => {
-    const request = isObject(entry) ? entry.request : undefined;
-    if (!isObject(request) || typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return [];
+    const request = isPlainObject(entry) ? entry.request : undefined;
+    if (!isPlainObject(request) || typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return [];
     const headers = Array.isArray(request.headers) ? request.headers : [];
     const rawHeaders: string[] = [];
-    for (const h of headers) if (isObject(h) && typeof h.name === 'string' && typeof h.value === 'string') rawHeaders.push(h.name, h.value);
+    for (const h of headers)
+      if (isPlainObject(h) && typeof h.name === 'string' && typeof h.value === 'string') rawHeaders.push(h.name, h.value);
     if (!rawHeaders.some((n, j) => j % 2 === 0 && n.toLowerCase() === SIGNATURE_HEADER)) return [];
     return [{ label: `${name}#${i}`, rawHeaders, request }];
   });
@@ -62,7 +63,7 @@ export function harDeliveries(name: string, bytes: Buffer): Iterable<HarDelivery
 
 /**
  * Each entry's body decoded as it is asked for, not all first: the caller's loop between two entries
- * is where Ctrl-C is seen (src/checkpoint.ts), and only one decoded body is held at a time.
+ * is where Ctrl-C is seen (src/base/checkpoint.ts), and only one decoded body is held at a time.
  */
 function* decoded(signed: { label: string; rawHeaders: string[]; request: Json }[]): Generator<HarDelivery | UsageError> {
   for (const { label, rawHeaders, request } of signed) {
@@ -83,7 +84,7 @@ function entryBody(label: string, request: Json): Buffer {
       throw new UsageError(`${label}: the HAR does not hold its body (bodySize ${request.bodySize}, no postData); it cannot be verified.`);
     return Buffer.alloc(0);
   }
-  if (!isObject(post)) throw new UsageError(`${label}: its postData is not an object.`);
+  if (!isPlainObject(post)) throw new UsageError(`${label}: its postData is not an object.`);
   if (typeof post.text !== 'string') {
     throw new UsageError(
       `${label}: its postData has no "text"${Array.isArray(post.params) ? ' (only params)' : ''}: the HAR does not hold the raw body, which the signature is over.`,

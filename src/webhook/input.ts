@@ -6,9 +6,9 @@
 // through bin/booking.js's 3-second fallback. reader.ts builds bodies and captures on these reads.
 import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { InterruptedError, UsageError } from '../errors';
-import type { IOStreams } from '../io';
-import { unreadable } from '../input';
+import { InterruptedError, UsageError } from '../base/errors';
+import type { IOStreams } from '../output/streams';
+import { unreadable } from '../base/input';
 
 /** Receives each chunk; it must be consumed before returning (the memory may be reused). */
 export type Sink = (chunk: Buffer) => void;

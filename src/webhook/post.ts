@@ -2,7 +2,7 @@
 // in memory: what `webhook send` delivers, what `webhook listen` forwards, and what the sandbox sends
 // to its webhook URLs. Headers are given as a flat name/value list so that names keep their case and
 // order (node sends an array of raw headers as is).
-import { FailureError, InterruptedError, UsageError } from '../errors';
+import { FailureError, InterruptedError, UsageError } from '../base/errors';
 
 export interface PostResult {
   status: number;

@@ -3,8 +3,8 @@
 // pipe, FIFO, terminal or stdin (`<(…)`, /dev/stdin, `-`) is streamed once, honouring Ctrl-C, and its
 // chunks are kept while it is read, up to SPOOL_LIMIT (beyond that the rewrite hints are skipped).
 import { closeSync } from 'node:fs';
-import { UsageError } from '../errors';
-import type { IOStreams } from '../io';
+import { UsageError } from '../base/errors';
+import type { IOStreams } from '../output/streams';
 import { CaptureParser, type CaptureHead } from './capture';
 import { HAR_LIMIT } from './har';
 import {

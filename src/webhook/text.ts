@@ -2,7 +2,7 @@
 // reach the terminal raw; colour and JSON text as every command draws them.
 
 import { escapeControl } from '../output/escape';
-import { jsonText as outputJson } from '../json';
+import { jsonText as outputJson } from '../output/json';
 
 /** One line of text with control and bidi characters shown as escapes (the one text-safety module). */
 export const visible = escapeControl;

@@ -2,7 +2,7 @@
 // whole, upper-cased, a 12-character run of it and its percent-encoded form, an OSC title, an SGR
 // blink, C1 CSI, a bell and a bidi override. Answers the four GET endpoints (two pages of bookings),
 // a booking's collections (/api/v1/bookings/<uid>/<name>: a list of bookings, for a GET leaf added
-// later), and any POST (a webhook receiver) with 200. For the output matrix (test/output/matrix.test.ts).
+// later), and any POST (a webhook receiver) with 200. For the output matrix (test/terminal/output-matrix.test.ts).
 import { serve } from '../../src/sandbox/core';
 
 /** Has `/` and `+`, so its encoded forms differ from it. */

@@ -2,7 +2,7 @@
 // shape as a spawned run (helpers/cli.ts). For what needs no real process (usage errors, output,
 // exit codes): a spawn costs ~150 ms of node start-up, this a few ms.
 import { main } from '../../src/main';
-import { testIO } from '../../src/io';
+import { testIO } from '../../src/output/io';
 import type { CliOptions, CliResult } from './cli';
 import { cleanEnv } from './cli';
 

@@ -1,6 +1,6 @@
 // Ctrl-C against a run that is busy: spawn bin/booking.js, wait until `busy` says the run is under way
 // (a line printed, a request received), send SIGINT, and time the exit. What the batch tests and the
-// command-tree walk (test/e2e/interrupt-walk.test.ts) measure: exit 130 within a second.
+// command-tree walk (test/process/interrupt-walk.test.ts) measure: exit 130 within a second.
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { BIN, cleanEnv, ROOT } from './cli';

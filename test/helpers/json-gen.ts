@@ -1,6 +1,6 @@
 // Seeded random JSON documents, written as text, with numbers at every edge JSON.parse has (2^53 ± 1,
 // 20-digit ids, long fractions, trailing zeros, exponents either case, -0, 1e400) and strings that
-// look like the marks src/json.ts uses (a leading U+0000, then digits), keys too, unicode escapes
+// look like the marks src/output/json.ts uses (a leading U+0000, then digits), keys too, unicode escapes
 // and raw UTF-8. The text is what a server sends; lossless-json reads it as the reference.
 
 /** mulberry32: a small seeded generator, so that a failure names a seed that repeats it. */

@@ -50,5 +50,5 @@ function exists(): boolean {
   }
 }
 
-/** Why a test that needs the second user was skipped (printed once by the test file). */
-export const NO_OTHER_USER = 'skipped: making a second local user needs root (useradd); these tests run only as root';
+/** Why a test that needs the second user is skipped (in the title of its group, helpers/skip.ts). */
+export const NO_OTHER_USER = 'making a second local user needs root (useradd); these tests run only as root';

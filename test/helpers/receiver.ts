@@ -1,6 +1,7 @@
-// One loopback webhook receiver for the tests: records every request (method, URL, headers, raw
-// body) and answers with a fixed status. `arrived(n)` resolves once n requests have come: tests
-// wait on that event rather than a sleep.
+// The one loopback receiver of the tests: records every request (method, URL, headers, raw body,
+// and the status it was answered) and answers what `answer` says: a status, or a function of the
+// request and its number (from 1), 200 by default. `arrived(n)` resolves once n requests have come:
+// tests wait on that event rather than a sleep.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 
 export interface Received {
@@ -9,24 +10,44 @@ export interface Received {
   headers: IncomingHttpHeaders;
   rawHeaders: string[];
   body: Buffer;
+  /** The status it was answered. */
+  status: number;
+}
+
+export interface ReceiverOptions {
+  /** The status of every answer, or a function of the request and its number (from 1). */
+  answer?: number | ((request: Received, n: number) => number);
+  /** Record into this list (a test's own) rather than a new one. */
+  into?: Received[];
 }
 
 export interface Receiver {
-  /** http://127.0.0.1:PORT (no trailing slash). */
+  /** http://127.0.0.1:PORT (no trailing slash); any path is received. */
   url: string;
   received: Received[];
   arrived(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startReceiver(opts: { status?: number; into?: Received[] } = {}): Promise<Receiver> {
+export async function startReceiver(opts: ReceiverOptions = {}): Promise<Receiver> {
   const received = opts.into ?? [];
+  const answer = opts.answer ?? 200;
   const waiters: { count: number; resolve(): void }[] = [];
+  let n = 0;
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    received.push({ method: req.method!, url: req.url!, headers: req.headers, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
-    res.writeHead(opts.status ?? 200).end();
+    const request: Received = {
+      method: req.method!,
+      url: req.url!,
+      headers: req.headers,
+      rawHeaders: req.rawHeaders,
+      body: Buffer.concat(chunks),
+      status: 0,
+    };
+    request.status = typeof answer === 'number' ? answer : answer(request, ++n);
+    received.push(request);
+    res.writeHead(request.status).end();
     for (const w of waiters.splice(0)) {
       if (received.length >= w.count) w.resolve();
       else waiters.push(w);

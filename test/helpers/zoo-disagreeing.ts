@@ -1,4 +1,4 @@
-// The paging zoo's second hall (test/e2e/paging-zoo.test.ts): documented responses whose paging signals
+// The paging zoo's second hall (test/in-process/paging-zoo.test.ts): documented responses whose paging signals
 // disagree — a null page field beside a live link, empty pages that still name a next one, a count or a
 // flag that says more while nothing names the next page, a total the pages never reach. Each must end
 // as "Lists that never lie" says (contract, third round): every item and exit 0 only when all signals

@@ -1,4 +1,4 @@
-// The paging zoo's server (test/e2e/paging-zoo.test.ts): every shape of zoo-shapes.ts three pages
+// The paging zoo's server (test/in-process/paging-zoo.test.ts): every shape of zoo-shapes.ts three pages
 // deep at /<name>/…, in the form the real API writes it. Built on the sandbox's core, which checks the
 // key and hands over each request to record; this adds the pages. /elsewhere names a next page on
 // another origin: localhost, which is this same server told apart by its Host header.

@@ -1,4 +1,4 @@
-// The documented list responses of real public APIs, for test/e2e/paging-zoo.test.ts: where the
+// The documented list responses of real public APIs, for test/in-process/paging-zoo.test.ts: where the
 // items are, where the next page is (token or URL, in the form the API writes it), how the end
 // shows, and which query parameter the API reads its token from. Sources are noted per row; "checked:"
 // marks the rows compared with the API's documentation page itself (field names, where the next page

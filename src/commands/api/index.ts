@@ -3,13 +3,13 @@
 // byte for byte (escaped on a terminal).
 import type { RunResult } from '../deps';
 import { defineCommand, option, type OptionsOf } from '../define';
-import { pagingRuleOptions, pagingRules } from '../paging-options';
+import { pagingRuleOptions, pagingRules } from '../shared/paging-options';
 import type { Context } from '../../context';
 import type { HttpResponse } from '../../http/types';
 import { InvalidArgumentError } from 'commander';
-import { UsageError } from '../../errors';
-import { collect, intOption, nonEmpty } from '../../options';
-import { runList, throughPager } from '../list-runner';
+import { UsageError } from '../../base/errors';
+import { collect, intOption, nonEmpty } from '../../base/options';
+import { runList, throughPager } from '../shared/list-runner';
 
 export const newCmdApi = defineCommand({
   name: 'api',

@@ -3,7 +3,7 @@
 import { group } from '../tree';
 
 export const auth = group('log in and out, the profiles and their keys (gh style: auth login, logout, status, token)', {
-  login: () => import('./login').then((m) => m.newCmdAuthLogin),
+  login: () => import('./login/login').then((m) => m.newCmdAuthLogin),
   logout: () => import('./logout').then((m) => m.newCmdAuthLogout),
   status: () => import('./profiles').then((m) => m.newCmdAuthStatus),
   token: () => import('./token').then((m) => m.newCmdAuthToken),

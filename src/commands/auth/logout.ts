@@ -5,7 +5,7 @@ import { hint } from '../../context';
 import { baseUrlText, parseBaseUrl } from '../../config/keys';
 import { removeKey } from '../../config/key-location';
 import { present } from '../../config/resolve';
-import { warnEnvKey } from './login';
+import { warnEnvKey } from './login/login';
 
 /** `booking logout`, and gh's spelling of it, `booking auth logout`. */
 const logoutCommand = (invocation: string) =>

@@ -3,7 +3,7 @@ import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { baseUrlText } from '../../config/keys';
 import { hint } from '../../context';
-import { unwrapResource } from '../resource';
+import { unwrapResource } from '../shared/resource';
 import type { KeySource } from '../../config/key-location';
 
 export const newCmdWhoami = defineCommand({

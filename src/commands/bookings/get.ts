@@ -1,6 +1,6 @@
 import { defineCommand } from '../define';
-import { UsageError } from '../../errors';
-import { unwrapResource } from '../resource';
+import { UsageError } from '../../base/errors';
+import { unwrapResource } from '../shared/resource';
 
 export const newCmdBookingsGet = defineCommand({
   name: 'get',

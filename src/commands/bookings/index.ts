@@ -4,5 +4,5 @@ import { group } from '../tree';
 export const bookings = group('list, show and watch bookings', {
   list: () => import('./list').then((m) => m.newCmdBookingsList),
   get: () => import('./get').then((m) => m.newCmdBookingsGet),
-  watch: () => import('./watch').then((m) => m.newCmdBookingsWatch),
+  watch: () => import('./watch/watch').then((m) => m.newCmdBookingsWatch),
 });

@@ -1,10 +1,10 @@
 import type { RunResult } from '../deps';
 import { defineCommand, helpChoices, option, type OptionsOf } from '../define';
-import { pagingRuleOptions, pagingRules } from '../paging-options';
+import { pagingRuleOptions, pagingRules } from '../shared/paging-options';
 import type { Context } from '../../context';
-import { intOption, nonEmpty } from '../../options';
-import { runList } from '../list-runner';
-import { BOOKING_STATUSES } from '../../booking-statuses';
+import { intOption, nonEmpty } from '../../base/options';
+import { runList } from '../shared/list-runner';
+import { BOOKING_STATUSES } from '../../base/booking-statuses';
 import { BOOKING_COLUMNS } from '../../output/booking-columns';
 
 export const newCmdBookingsList = defineCommand({

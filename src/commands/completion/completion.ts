@@ -2,7 +2,7 @@
 // `booking __complete profiles` lists profile names for the scripts at TAB time. Both load their
 // code only when run: start-up time is benchmarked.
 import { argument, defineCommand, helpChoices } from '../define';
-import { UsageError } from '../../errors';
+import { UsageError } from '../../base/errors';
 import { PROFILES_COMMAND, SHELLS, type Shell } from '../../completion/shells';
 
 export const newCmdCompletion = defineCommand({

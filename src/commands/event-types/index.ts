@@ -1,7 +1,7 @@
 import { defineCommand, option } from '../define';
-import { pagingRuleOptions, pagingRules } from '../paging-options';
-import { intOption } from '../../options';
-import { runList } from '../list-runner';
+import { pagingRuleOptions, pagingRules } from '../shared/paging-options';
+import { intOption } from '../../base/options';
+import { runList } from '../shared/list-runner';
 
 export const newCmdEventTypes = defineCommand({
   name: 'event-types',

@@ -4,7 +4,7 @@ import type { RunResult } from '../deps';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { escapeControl } from '../../output/escape';
-import type { SandboxCmdOptions } from './index';
+import type { SandboxCmdOptions } from './options';
 import { createRecordWriter } from '../../output/records';
 
 const INFO_KEYS = ['base_url', 'api_key', 'webhook_secret', 'port', 'seed', 'bookings', 'shape', 'tick_seconds', 'webhook_urls', 'pid'];

@@ -2,8 +2,8 @@
 import type { RunResult } from '../deps';
 import { defineCommand, type OptionsOf } from '../define';
 import type { Context } from '../../context';
-import type { WithSecrets } from './secret';
-import { secretOptions } from './secret-options';
+import type { WithSecrets } from './shared/secret';
+import { secretOptions } from './shared/secret-options';
 
 export const newCmdSign = defineCommand({
   name: 'sign',
@@ -24,8 +24,8 @@ export async function runSign(opts: SignOptions, ctx: Context): Promise<number> 
   const [{ createSigner }, { bodySource }, { resolveSecret }, { noteTerminalBody }, { createRecordWriter }] = await Promise.all([
     import('../../webhook/signature'),
     import('../../webhook/reader'),
-    import('./secret'),
-    import('./terminal-note'),
+    import('./shared/secret'),
+    import('./shared/terminal-note'),
     import('../../output/records'),
   ]);
   const source = bodySource(ctx.io, opts.file, ctx.signal);

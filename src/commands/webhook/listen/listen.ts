@@ -1,0 +1,24 @@
+// `booking webhook listen`: its description and examples; its flags (options.ts), and the receiver
+// itself (server.ts, with node:http), imported when it runs.
+import type { RunResult } from '../../deps';
+import type { Context } from '../../../context';
+import { defineCommand } from '../../define';
+import { listenOptions, type ListenOptions } from './options';
+
+export const newCmdListen = defineCommand({
+  name: 'listen',
+  description: 'receive deliveries locally: verify each POST, answer 200 or 401, print a line, save a capture, forward authentic ones',
+  options: listenOptions,
+  examples: [
+    'booking webhook listen --secret-file old-secret.txt --secret-file new-secret.txt',
+    'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
+    'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
+    'booking webhook listen --events booking.created,booking.cancelled --max-saved 200M --secret-file secret.txt',
+  ],
+  run: (opts, ctx): RunResult => runListen(opts, ctx),
+});
+
+export async function runListen(opts: ListenOptions, ctx: Context): RunResult {
+  const { listen } = await import('./server');
+  return listen(opts, ctx);
+}

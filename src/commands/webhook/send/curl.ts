@@ -1,0 +1,71 @@
+// `webhook send … --print-curl`: the delivery `send` would make, as a curl command instead: the body
+// byte for byte and the headers (a replayed capture's own, in their order, less those that describe
+// its connection), quoted so that any shell runs it as printed and the terminal shows only printable
+// ASCII. The body goes through printf, whose format writes any byte (NUL included) from an octal
+// escape, into `curl --data-binary @-`; POSIX sh, bash, zsh and dash all read it the same.
+import type { Outgoing } from './body';
+
+// Headers curl sets from the command itself, or that describe the captured connection.
+const NOT_REPLAYED = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'expect',
+  'te',
+  'trailer',
+  'upgrade',
+  'x-service-signature',
+  'x-service-event',
+]);
+
+export function curlCommand(url: URL, out: Outgoing): string {
+  const headers: [string, string][] = [];
+  if (out.captured) {
+    for (let i = 0; i + 1 < out.captured.length; i += 2)
+      if (!NOT_REPLAYED.has(out.captured[i]!.toLowerCase())) headers.push([out.captured[i]!, out.captured[i + 1]!]);
+  } else {
+    headers.push(['Content-Type', out.contentType], ['User-Agent', 'booking-cli']);
+  }
+  headers.push(['X-Service-Event', out.event]);
+  for (const s of out.signatures) headers.push(['X-Service-Signature', s]);
+  const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
+  // An empty value removes a header curl would add of its own (`Content-Type:` its form default).
+  const removed = ['Content-Type', 'Accept', 'User-Agent'].filter((n) => !has(n.toLowerCase()));
+  const args = [
+    ...headers.flatMap(([n, v]) => ['-H', shellQuote(`${n}: ${v}`)]),
+    ...[...removed, 'Expect'].flatMap((n) => ['-H', shellQuote(`${n}:`)]),
+  ];
+  return `printf ${printfFormat(out.body)} | curl -sS --data-binary @- ${args.join(' ')} ${shellQuote(url.href)}\n`;
+}
+
+/** A printf format that writes exactly these bytes, in single quotes. */
+function printfFormat(body: Buffer): string {
+  let text = "'";
+  for (const [i, b] of body.entries()) {
+    // A leading "-" would read as an option of printf.
+    if (i === 0 && b === 0x2d) text += '\\055';
+    else if (b === 0x25) text += '%%';
+    else if (b === 0x5c) text += '\\\\';
+    else if (b >= 0x20 && b <= 0x7e && b !== 0x27) text += String.fromCharCode(b);
+    else text += `\\${b.toString(8).padStart(3, '0')}`;
+  }
+  return `${text}'`;
+}
+
+/**
+ * One shell word: single quotes for printable ASCII; $'…' with \xHH escapes for anything else (a
+ * header value's tab or latin1 byte), which bash, zsh and ksh read.
+ */
+function shellQuote(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return `'${text.replace(/'/g, "'\\''")}'`;
+  let out = "$'";
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    if (ch === '\\' || ch === "'") out += `\\${ch}`;
+    else if (c >= 0x20 && c <= 0x7e) out += ch;
+    else out += `\\x${c.toString(16).padStart(2, '0')}`;
+  }
+  return `${out}'`;
+}

@@ -1,0 +1,254 @@
+// Lossless JSON at the speed of JSON.parse: numbers keep the exact text the server sent
+// (12345678901234567890 stays so, 1.50 stays 1.50, -0 stays -0, 1e400 stays 1e400), strings their
+// characters, objects their key order.
+//
+// How: the scan (src/base/json-scan.ts) finds the numbers JSON.parse would change. parseMarked turns
+// each into a string marked with a leading U+0000 ("\u0000" + the literal), JSON.parse keeps those
+// exactly, and one walk over the result replaces them by JsonNumber objects. A real string that
+// starts with U+0000 is marked too (a second U+0000), so the walk tells them apart without doubt.
+// On the way out, JSON.stringify writes a JsonNumber as the same marked string (toJSON) and one
+// pass with indexOf turns it back into the bare literal. A real string could look like such a mark
+// in the output: the number of marks replaced is checked against the number of JsonNumbers written,
+// and on any difference the value is written by lossless-json's (slower, exact) stringify instead.
+// Every number whose JSON.parse → JSON.stringify round trip is not the same text takes this path,
+// fractions and exponents too: no number prints otherwise than it was received.
+import { stringify as losslessStringify } from 'lossless-json';
+import { escapeJsonText } from './escape';
+import { MAX_DEPTH, scanJson } from '../base/json-scan';
+
+const LOSSLESS_NUMBER = Symbol.for('lossless-json.LosslessNumber');
+const MARK = '\u0000';
+
+// JsonNumbers written (toJSON calls) since the current stringify began.
+let written = 0;
+
+/**
+ * A JSON number kept as its text. Seen as a LosslessNumber by lossless-json (its stringify writes the
+ * text as it is) and by isPlainObject.
+ */
+class JsonNumber {
+  declare readonly isLosslessNumber: true;
+  constructor(readonly value: string) {}
+  get [LOSSLESS_NUMBER](): true {
+    return true;
+  }
+  toString(): string {
+    return this.value;
+  }
+  /** The nearest double, for arithmetic: never used to print. */
+  valueOf(): number {
+    return Number(this.value);
+  }
+  toJSON(): string {
+    written++;
+    return MARK + this.value;
+  }
+}
+Object.defineProperty(JsonNumber.prototype, 'isLosslessNumber', { value: true });
+
+export function isLosslessNumber(value: unknown): value is { value: string } {
+  return typeof value === 'object' && value !== null && (value as { [LOSSLESS_NUMBER]?: unknown })[LOSSLESS_NUMBER] === true;
+}
+
+/** Lossless parse of JSON text (a file, a test's data): what a response's json() gives. */
+export function parseJson(text: string): unknown {
+  const body = Buffer.from(text);
+  const scan = scanJson(body);
+  if (scan.tooDeep) throw new Error(`the JSON nests deeper than ${MAX_DEPTH} levels`);
+  return parseMarked(body, 0, scan.numbers, scan.nulStrings);
+}
+
+const QUOTE_MARK = Buffer.from('"\\u0000');
+const QUOTE = 0x22;
+
+/**
+ * JSON.parse of body[start..] with the numbers at `numbers` ([start, end) pairs from scanJson) kept
+ * as JsonNumbers and the strings at `nulStrings` kept as they are. Both lists are in body order.
+ */
+export function parseMarked(body: Buffer, start: number, numbers: number[], nulStrings: number[]): unknown {
+  const steps = parseSteps(body, start, numbers, nulStrings);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * parseMarked with a turn of the event loop (`turn`, which may throw to stop) between its steps: the
+ * scan before it, the marked text, JSON.parse, the walk. For a big body (tens of MiB), each is a
+ * stretch of hundreds of milliseconds that nothing can interrupt; between them Ctrl-C is seen.
+ */
+export async function parseMarkedInTurns(
+  body: Buffer,
+  start: number,
+  numbers: number[],
+  nulStrings: number[],
+  turn: () => Promise<void>,
+): Promise<unknown> {
+  const steps = parseSteps(body, start, numbers, nulStrings);
+  let step = steps.next();
+  while (!step.done) {
+    await turn();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+function* parseSteps(body: Buffer, start: number, numbers: number[], nulStrings: number[]): Generator<void, unknown> {
+  if (numbers.length === 0) return JSON.parse(body.toString('utf8', start));
+  const text = markedText(body, start, numbers, nulStrings);
+  yield;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    // The message of the body as sent: positions and quoted text without the marks.
+    JSON.parse(body.toString('utf8', start));
+    throw err;
+  }
+  yield;
+  left = numbers.length / 2 + nulStrings.length;
+  return unmarkAll(value);
+}
+
+/** The body's text with each number marked (`"\u0000` + literal + `"`) and each U+0000-led string marked. */
+function markedText(body: Buffer, start: number, numbers: number[], nulStrings: number[]): string {
+  // Each number gains `"\u0000` and `"`; each U+0000-led string one more `\u0000` after its quote.
+  const out = Buffer.allocUnsafeSlow(body.length - start + (numbers.length / 2) * 8 + nulStrings.length * 6);
+  let at = 0;
+  let from = start;
+  let n = 0;
+  let s = 0;
+  while (n < numbers.length || s < nulStrings.length) {
+    if (s < nulStrings.length && (n >= numbers.length || nulStrings[s]! < numbers[n]!)) {
+      const pos = nulStrings[s++]!;
+      at += body.copy(out, at, from, pos);
+      at += QUOTE_MARK.copy(out, at, 1);
+      from = pos;
+    } else {
+      const [a, b] = [numbers[n]!, numbers[n + 1]!];
+      n += 2;
+      at += body.copy(out, at, from, a);
+      at += QUOTE_MARK.copy(out, at);
+      at += body.copy(out, at, a, b);
+      out[at++] = QUOTE;
+      from = b;
+    }
+  }
+  at += body.copy(out, at, from);
+  return out.toString('utf8', 0, at);
+}
+
+// Marked strings not yet met by the walk: it stops once all are found.
+let left = 0;
+
+function unmark(text: string): unknown {
+  left--;
+  return text.charCodeAt(1) === 0 ? text.slice(1) : new JsonNumber(text.slice(1));
+}
+
+function unmarkAll(value: unknown): unknown {
+  if (typeof value === 'string') return value.charCodeAt(0) === 0 ? unmark(value) : value;
+  if (typeof value === 'object' && value !== null) walk(value as Record<string, unknown>);
+  return value;
+}
+
+function walk(node: Record<string, unknown> | unknown[]): void {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length && left > 0; i++) {
+      const v = node[i];
+      if (typeof v === 'string') {
+        if (v.charCodeAt(0) === 0) node[i] = unmark(v);
+      } else if (typeof v === 'object' && v !== null) walk(v as Record<string, unknown>);
+    }
+    return;
+  }
+  for (const k in node) {
+    const v = node[k];
+    if (typeof v === 'string') {
+      if (v.charCodeAt(0) === 0) node[k] = unmark(v);
+    } else if (typeof v === 'object' && v !== null) walk(v as Record<string, unknown>);
+    if (left === 0) return;
+  }
+}
+
+/**
+ * The text with every marked number (`"\u0000` + literal + `"`, as JSON.stringify writes U+0000)
+ * replaced by the bare literal, and how many were replaced. A mark counts only where a string opens
+ * (its quote is not escaped) and that string is a value (no colon follows: keys are never marked).
+ * indexOf and slices, not a regex: backslashes are rare in JSON text, and this runs per line.
+ */
+function unmarkText(text: string, end: string): { text: string; found: number } {
+  let i = text.indexOf('\\');
+  if (i < 0) return { text: text + end, found: 0 };
+  let out = '';
+  let from = 0;
+  let found = 0;
+  for (; i >= 0; i = text.indexOf('\\', i + 2)) {
+    if (text.charCodeAt(i - 1) !== QUOTE || text.charCodeAt(i - 2) === BACKSLASH || !text.startsWith('u0000', i + 1)) continue;
+    let j = i + 6;
+    while (j < text.length && isNumberChar(text.charCodeAt(j))) j++;
+    if (j === i + 6 || text.charCodeAt(j) !== QUOTE || text.charCodeAt(j + 1) === COLON) continue;
+    out += text.slice(from, i - 1) + text.slice(i + 6, j);
+    from = j + 1;
+    found++;
+  }
+  return { text: out + text.slice(from) + end, found };
+}
+
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+function isNumberChar(c: number): boolean {
+  // 0-9 - + . e E
+  return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
+}
+
+/** Two-space pretty JSON (indent 2) or compact (indent 0), numbers as they were received. */
+export function stringifyJson(value: unknown, indent = 0): string {
+  return writeJson(value, indent, (text) => text, '');
+}
+
+/** JSON for output: lossless, with no raw control or bidi character left in it; pretty when indent is 2. */
+export function jsonText(value: unknown, indent = 0): string {
+  return writeJson(value, indent, escapeJsonText, '');
+}
+
+/** jsonText and a newline: what the writers print for one value (one copy less than adding it after). */
+export function jsonLine(value: unknown, indent = 0): string {
+  return writeJson(value, indent, escapeJsonText, '\n');
+}
+
+/**
+ * stringifyJson and a newline, not yet escaped: for a writer that escapes a whole slice of lines at
+ * once with escapeJsonText (one scan per slice instead of one per line; the escape is per character,
+ * so the text is the same).
+ */
+export function unescapedJsonLine(value: unknown, indent = 0): string {
+  return writeJson(value, indent, same, '\n');
+}
+
+const same = (text: string) => text;
+
+/**
+ * JSON.stringify, `edit` (which must leave marks alone), then the marks replaced. In that order:
+ * `edit` then runs on a flat string that is usually returned as it is, and the unmarked text is
+ * slices of it, copied once when made flat.
+ */
+function writeJson(value: unknown, indent: number, edit: (text: string) => string, end: string): string {
+  written = 0;
+  const text = edit(JSON.stringify(value, null, indent || undefined) ?? 'null');
+  const expected = written;
+  const out = expected === 0 ? { text: text + end, found: 0 } : unmarkText(text, end);
+  // A real string looked like a marked number: the exact (slower) writer.
+  if (out.found !== expected) return edit(losslessStringify(value, undefined, indent || undefined) ?? 'null') + end;
+  return out.text;
+}
+
+/** A JSON scalar as the plain text a table or tsv cell shows: numbers exactly as received. */
+export function scalarText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (isLosslessNumber(value)) return value.value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return stringifyJson(value);
+}

@@ -1,0 +1,82 @@
+// maskKeyIn: every form of the key (any case, any run of 12+ of its characters, its encoded forms)
+// masked, the text around it kept; URL passwords masked. The door's own tests: test/in-process/output-door.test.ts.
+import { describe, expect, it } from 'vitest';
+import { maskKeyIn, maskUrlPasswords } from '../../src/base/key-mask';
+
+const KEY = 'sk_live_SECRETKEY1234567890';
+
+describe('maskKeyIn', () => {
+  it.each([
+    [`a ${KEY} b`, 'a **** b'],
+    [`a ${KEY.toUpperCase()} b`, 'a **** b'],
+    [`x${KEY.slice(0, -1)}y`, 'x****y'],
+    [`sk_live_SECRETKEY12345678`, '****'],
+    [`[${KEY.slice(7, 19)}]`, '[****]'],
+    [`${KEY}${KEY}`, '********'],
+  ])('%s → %s', (text, masked) => {
+    expect(maskKeyIn(text, KEY)).toBe(masked);
+  });
+
+  it('leaves 11 characters of the key, and text without it, alone', () => {
+    expect(maskKeyIn(`id ${KEY.slice(0, 11)}.`, KEY)).toBe(`id ${KEY.slice(0, 11)}.`);
+    expect(maskKeyIn('nothing here', KEY)).toBe('nothing here');
+  });
+
+  it('a key of 12 characters or fewer is masked whole, in any case', () => {
+    expect(maskKeyIn('k=ABCDEFGH1 k=abcdefgh', 'abcdefgh1')).toBe('k=**** k=abcdefgh');
+  });
+
+  it('a piece that occurs twice in the key masks the longest run', () => {
+    const key = 'abcdefghijklabcdefghijklZZ';
+    expect(maskKeyIn(`<abcdefghijklZZ>`, key)).toBe('<****>');
+  });
+});
+
+describe('encoded forms of the key', () => {
+  const key = 'sk/live+SECRET/KEY+12345';
+  it.each([
+    ['encodeURIComponent', encodeURIComponent(key)],
+    ['lowercase hex', encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())],
+    ['URLSearchParams', new URLSearchParams({ k: key }).toString().slice(2)],
+    ['JSON \\/', key.replace(/\//g, '\\/')],
+    ['base64', Buffer.from(key).toString('base64')],
+    ['base64url', Buffer.from(key).toString('base64url')],
+    ['12 characters of the encoded form', encodeURIComponent(key).slice(3, 15)],
+  ])('%s', (_name, form) => {
+    expect(maskKeyIn(`cursor=${form};`, key)).not.toContain(form);
+  });
+
+  // Issue 33, item 5: the key inside a longer base64 text starts at byte 0, 1 or 2 of a 3-byte group.
+  it.each([
+    ['Basic base64(user:KEY)', (k: string) => Buffer.from(`user:${k}`).toString('base64')],
+    ['base64("Bearer " + KEY)', (k: string) => Buffer.from(`Bearer ${k}`).toString('base64')],
+    ['base64(KEY + "\\n")', (k: string) => Buffer.from(`${k}\n`).toString('base64')],
+    ['base64url("ab" + KEY + "z")', (k: string) => Buffer.from(`ab${k}z`).toString('base64url')],
+    ['base64url("a" + KEY)', (k: string) => Buffer.from(`a${k}`).toString('base64url')],
+    ['hex, lower case', (k: string) => Buffer.from(k).toString('hex')],
+    ['hex, upper case', (k: string) => Buffer.from(`x${k}`).toString('hex').toUpperCase()],
+  ])('%s is masked', (_name, encode) => {
+    for (const k of [key, 'sk_test_0123456789abcdefABCDEF', 'sk_tëst_ключ_0123456789']) {
+      const form = encode(k);
+      const masked = maskKeyIn(`Authorization: ${form};`, k);
+      expect(masked, form).toContain('****');
+      // What is left of the encoded text decodes to no run of 12 of the key's characters.
+      const left = masked.replace(/^Authorization: |;$/g, '');
+      for (const part of left.split('****')) expect(form.includes(part) && part.length < 20, `${form} → ${masked}`).toBe(true);
+    }
+  });
+
+  it.each([["sk_live(it's)!~ a*b"], ['sk_tëst_ключ_🔑_0123456789'], ['sk_\ud800_lone_surrogate_0123']])(
+    'the form-encoded form of %j is masked as URLSearchParams writes it',
+    (key) => {
+      const form = new URLSearchParams({ k: key }).toString().slice(2);
+      expect(maskKeyIn(`body=${form};`, key)).toMatch(/^body=\*{4,};$/);
+    },
+  );
+
+  it('URL passwords are masked, the user and host kept', () => {
+    expect(maskUrlPasswords('to http://ada:s3cret@127.0.0.1:8787/hooks ok')).toBe('to http://ada:****@127.0.0.1:8787/hooks ok');
+    expect(maskUrlPasswords('"https://u:p%40ss@h/x"')).toBe('"https://u:****@h/x"');
+    expect(maskUrlPasswords('http://127.0.0.1:8787/a@b')).toBe('http://127.0.0.1:8787/a@b');
+  });
+});

@@ -1,0 +1,277 @@
+// Where the key lives (issue 20), run in-process against an in-memory keyring and an always-failing
+// one, as gh tests its keyring code: save, the lookup order, the fallback and its notice, a pinned
+// keyring that is not there, the time bound, Ctrl-C, moving an old key out of the file, logout from
+// both, auth token, masking. test/terminal/keyring-secret-service.test.ts does it once against a real one.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempConfigDir } from '../helpers/cli';
+import { runMain } from '../helpers/in-process';
+import { startShapeServer, type ShapeServer } from '../helpers/shape-server';
+import { KeyringUnavailableError, useKeyring, type KeyringOp, type KeyringResult, type SecretStore } from '../../src/config/keyring';
+import { keyringEntry } from '../../src/config/key-location';
+
+const KEY = 'sk_test_keyring_5678';
+
+/** A keyring in a Map, recording each op (never the secret) so a test can say what was asked. */
+function memoryKeyring(): SecretStore & { entries: Map<string, string>; ops: string[] } {
+  const entries = new Map<string, string>();
+  const ops: string[] = [];
+  return {
+    entries,
+    ops,
+    async run(batch: KeyringOp[]): Promise<KeyringResult[]> {
+      return batch.map(({ op, service, account, secret }) => {
+        const id = `${service} ${account}`;
+        ops.push(`${op} ${id}`);
+        if (op === 'get') return { ok: true, value: entries.get(id) ?? null };
+        if (op === 'set') return (entries.set(id, secret!), { ok: true, value: null });
+        return { ok: true, value: entries.delete(id) };
+      });
+    },
+  };
+}
+
+/** No keyring at all, as on a headless server. */
+const failingKeyring: SecretStore = {
+  run: async () => {
+    throw new KeyringUnavailableError('no Secret Service on the bus');
+  },
+};
+
+/** A keyring that never answers (locked, waiting on a password prompt nobody sees). */
+const silentKeyring: SecretStore = { run: () => new Promise(() => {}) };
+
+let server: ShapeServer;
+let cfg: { dir: string; cleanup(): void };
+let store: ReturnType<typeof memoryKeyring>;
+beforeAll(async () => {
+  // The one booking echoes the key back: it must come out masked, whichever store it came from.
+  server = await startShapeServer({ shape: 'data-meta', apiKey: KEY, count: 1, rawItem: () => `{"uid":"bk_1","note":"key ${KEY}"}` });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  cfg = tempConfigDir();
+  store = memoryKeyring();
+  useKeyring(store);
+});
+afterEach(() => {
+  useKeyring(undefined);
+  cfg.cleanup();
+});
+
+const entryId = (profile = 'default') => {
+  const e = keyringEntry(profile, server.url);
+  return `${e.service} ${e.account}`;
+};
+const configText = () => readFileSync(join(cfg.dir, 'config.json'), 'utf8');
+const run = (args: string[], opts: { env?: Record<string, string>; stdin?: string; tty?: boolean; signal?: AbortSignal } = {}) =>
+  runMain(args, { ...opts, env: { BOOKING_CONFIG_DIR: cfg.dir, ...opts.env } });
+const login = (extra: string[] = [], env: Record<string, string> = {}) =>
+  run(['login', '--base-url', server.url, '--with-key', ...extra], { stdin: `${KEY}\n`, env });
+
+describe('login saves the key', () => {
+  it('in the keyring when one answers: one entry per profile and base URL, no key in config.json', async () => {
+    const r = await login();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/; key saved in the OS keyring\.\n$/);
+    expect(store.entries.get(entryId())).toBe(KEY);
+    expect(configText()).not.toContain(KEY);
+    expect(JSON.parse(configText())).toEqual({ profiles: { default: { baseUrl: server.url } } });
+  });
+
+  it('in the 0600 file, with one warning saying why, when no keyring answers', async () => {
+    useKeyring(failingKeyring);
+    const r = await login(['-q']);
+    expect(r.code).toBe(0);
+    // -q keeps the warning: the key is in plain text where it was not asked to be.
+    expect(r.stderr).toBe(
+      `warning: no OS keyring (no Secret Service on the bus); the key is saved in plain text in ${join(cfg.dir, 'config.json')} (mode 0600).\n`,
+    );
+    expect(JSON.parse(configText()).profiles.default.apiKey).toBe(KEY);
+  });
+
+  it('in the file, without asking the keyring, with --insecure-storage or a pinned file store', async () => {
+    for (const [extra, env] of [
+      [['--insecure-storage'], {}],
+      [[], { BOOKING_KEY_STORE: 'file' }],
+    ] as const) {
+      const r = await login([...extra], env);
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toContain('warning');
+      expect(JSON.parse(configText()).profiles.default.apiKey).toBe(KEY);
+    }
+    expect(store.ops).toEqual([]);
+    expect((await run(['config', 'set', 'keyStore', 'file'])).code).toBe(0);
+    await run(['config', 'unset', 'apiKey']);
+    expect((await login()).code).toBe(0);
+    expect(store.ops).toEqual([]);
+  });
+
+  it('a pinned keyring that is not there is exit 2, and nothing is written', async () => {
+    useKeyring(failingKeyring);
+    const r = await login([], { BOOKING_KEY_STORE: 'keyring' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: BOOKING_KEY_STORE pins the key store to keyring, but no OS keyring answered: no Secret Service on the bus\.\n/,
+    );
+    expect(r.stderr).toContain('BOOKING_KEY_STORE=file, or booking login --insecure-storage');
+    expect(() => configText()).toThrow();
+    const conflict = await login(['--insecure-storage'], { BOOKING_KEY_STORE: 'keyring' });
+    expect(conflict.code).toBe(2);
+    expect((await login([], { BOOKING_KEY_STORE: 'vault' })).stderr).toContain('BOOKING_KEY_STORE must be keyring, file or auto');
+  });
+
+  it('moves a key an earlier version left in the file into the keyring', async () => {
+    await run(['config', 'set', 'baseUrl', server.url]);
+    await run(['config', 'set', 'apiKey', 'sk_old_file_key_1234']);
+    expect((await run(['auth', 'token'])).stdout).toBe('sk_old_file_key_1234\n');
+    expect(store.ops).toEqual([]); // a key in the file: the keyring is not even loaded
+    expect((await login()).code).toBe(0);
+    expect(store.entries.get(entryId())).toBe(KEY);
+    expect(configText()).not.toContain('sk_old');
+    expect((await run(['auth', 'token'])).stdout).toBe(`${KEY}\n`);
+  });
+});
+
+describe('lookup: BOOKING_API_KEY, then the keyring, then the file', () => {
+  beforeEach(async () => {
+    store.entries.set(entryId(), KEY);
+    await run(['config', 'set', 'baseUrl', server.url]);
+  });
+
+  it('the keyring, unless BOOKING_API_KEY is set; profiles and whoami name the store', async () => {
+    expect((await run(['auth', 'token'])).stdout).toBe(`${KEY}\n`);
+    expect((await run(['auth', 'token'], { env: { BOOKING_API_KEY: 'sk_env_9999' } })).stdout).toBe('sk_env_9999\n');
+    const profiles = await run(['profiles', '--json', 'name,apiKey,keyStore']);
+    expect(JSON.parse(profiles.stdout)).toEqual([{ name: 'default', apiKey: '****5678', keyStore: 'keyring' }]);
+    const envRow = await run(['auth', 'status', '--json', 'apiKey,keyStore'], { env: { BOOKING_API_KEY: 'sk_env_9999' } });
+    expect(JSON.parse(envRow.stdout)).toEqual([{ apiKey: '****9999', keyStore: 'env' }]);
+    const me = await run(['whoami'], { tty: true });
+    expect(me.code).toBe(0);
+    expect(me.stderr).toBe(`profile: default\nbase URL: ${server.url}\nkey: ****5678 (keyring)\n`);
+  });
+
+  it('a pinned keyring is asked before a key in the file; the file answers when the keyring has none', async () => {
+    await run(['config', 'set', 'apiKey', 'sk_file_key_0000']);
+    expect((await run(['auth', 'token'])).stdout).toBe('sk_file_key_0000\n');
+    expect((await run(['auth', 'token'], { env: { BOOKING_KEY_STORE: 'keyring' } })).stdout).toBe(`${KEY}\n`);
+    store.entries.clear();
+    expect((await run(['auth', 'token'], { env: { BOOKING_KEY_STORE: 'keyring' } })).stdout).toBe('sk_file_key_0000\n');
+  });
+
+  it('no keyring and no key in the file: exit 3 saying the keyring did not answer', async () => {
+    useKeyring(failingKeyring);
+    const r = await run(['bookings', 'list']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(
+      /^error: no API key for profile default \(and BOOKING_API_KEY is not set\); no OS keyring answered \(no Secret Service on the bus\)\.\nrun: booking login\n$/,
+    );
+    expect((await run(['auth', 'token'], { env: { BOOKING_KEY_STORE: 'keyring' } })).code).toBe(2);
+  });
+
+  it('a key from the keyring is masked wherever a server echoes it', async () => {
+    const r = await run(['bookings', 'list', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)[0].note).toBe('key ****');
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+});
+
+describe('bounded in time, and Ctrl-C', () => {
+  it('a keyring that does not answer is exit 1 after BOOKING_KEYRING_TIMEOUT, naming the ways out', async () => {
+    await run(['config', 'set', 'baseUrl', server.url]);
+    useKeyring(silentKeyring);
+    const r = await run(['whoami'], { env: { BOOKING_KEYRING_TIMEOUT: '0.2' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'error: the OS keyring is not answering: it did not answer within 0.2 s (is it locked, waiting for a password?).\n' +
+        'raise BOOKING_KEYRING_TIMEOUT (seconds), or keep the key in the config file: booking login --insecure-storage, or BOOKING_KEY_STORE=file.\n',
+    );
+    expect((await run(['whoami'], { env: { BOOKING_KEYRING_TIMEOUT: 'soon' } })).stderr).toBe(
+      'error: BOOKING_KEYRING_TIMEOUT must be a number of seconds above 0, not "soon".\n',
+    );
+    // At login too: a timeout is not taken for "no keyring", so the key does not go to the file.
+    const l = await login([], { BOOKING_KEYRING_TIMEOUT: '0.2' });
+    expect(l.code).toBe(1);
+    expect(configText()).not.toContain(KEY);
+  });
+
+  it("D-Bus giving up on the keyring's reply is the same error, and the key does not go to the file", async () => {
+    useKeyring({
+      run: async (ops) =>
+        ops.map(() => ({ ok: false, error: 'Platform failure: DBus error: Did not receive a reply. Possible causes include: …' })),
+    });
+    const r = await login();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: the OS keyring is not answering: its D-Bus call timed out /);
+    expect(() => configText()).toThrow();
+  });
+
+  it('Ctrl-C while the keyring is asked: exit 130', async () => {
+    await run(['config', 'set', 'baseUrl', server.url]);
+    useKeyring(silentKeyring);
+    const ctrlC = new AbortController();
+    const pending = run(['auth', 'token'], { signal: ctrlC.signal });
+    ctrlC.abort();
+    expect((await pending).code).toBe(130);
+  });
+});
+
+describe('logout', () => {
+  it('removes the key from the keyring and from the file, and says where from', async () => {
+    await run(['config', 'set', 'baseUrl', server.url]);
+    await run(['config', 'set', 'apiKey', 'sk_file_key_0000']);
+    store.entries.set(entryId(), KEY);
+    const r = await run(['auth', 'logout']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      `Removed the API key of profile default from ${join(cfg.dir, 'config.json')} and the OS keyring (base URL ${server.url} kept).\n`,
+    );
+    expect(store.entries.size).toBe(0);
+    expect(configText()).not.toContain('apiKey');
+    expect((await run(['logout'])).stderr).toBe('No API key saved for profile default; nothing to remove.\n');
+  });
+
+  it('without a keyring, the file alone; a pinned keyring that is not there is exit 2', async () => {
+    await run(['config', 'set', 'baseUrl', server.url]);
+    await run(['config', 'set', 'apiKey', 'sk_file_key_0000']);
+    useKeyring(failingKeyring);
+    expect((await run(['logout'], { env: { BOOKING_KEY_STORE: 'keyring' } })).code).toBe(2);
+    const r = await run(['logout']);
+    expect(r.code).toBe(0);
+    expect(configText()).not.toContain('apiKey');
+  });
+});
+
+describe('auth token', () => {
+  beforeEach(async () => {
+    await run(['config', 'set', 'baseUrl', server.url]);
+  });
+
+  it('prints the key for a script; on a terminal, a warning on stderr first', async () => {
+    store.entries.set(entryId(), KEY);
+    const piped = await run(['auth', 'token']);
+    expect(piped).toMatchObject({ code: 0, stdout: `${KEY}\n`, stderr: '' });
+    const tty = await run(['auth', 'token'], { tty: true });
+    expect(tty.stdout).toBe(`${KEY}\n`);
+    expect(tty.stderr).toMatch(/^warning: this prints the API key in clear/);
+  });
+
+  it('refuses output flags it could not honour (exit 2)', async () => {
+    store.entries.set(entryId(), KEY);
+    for (const flag of [['--json'], ['-o', 'tsv'], ['--jq', '.'], ['--fields', 'a']]) {
+      const r = await run(['auth', 'token', ...flag]);
+      expect(r.code, flag.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: -\S+ does not apply to 'booking auth token': it prints the key alone, not records\.\n/);
+    }
+  });
+
+  it('exit 3 when the profile has no key', async () => {
+    const r = await run(['auth', 'token', '--profile', 'default']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: no API key for profile default/);
+  });
+});
