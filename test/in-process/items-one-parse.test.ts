@@ -1,11 +1,13 @@
 // Every format prints the items JSON.parse finds in a page, item for item (issue 33, item 3): a field
 // named twice, the second time escaped ("d\u0061ta"), a non-ASCII field name given to --items-path,
-// and an empty array where an escaped duplicate held items. ndjson, json, tsv and --jq agree, and an
+// and an empty array where an escaped duplicate held items. Every -o format (OUTPUT_FORMATS, so a new
+// one too) and --jq agree, and an
 // empty list is never printed where JSON.parse finds items.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../src/sandbox/core';
 import { tempConfigDir } from '../helpers/cli';
 import { runMain } from '../helpers/in-process';
+import { OUTPUT_FORMATS } from '../../src/context';
 
 const BODIES: Record<string, string> = {
   '/escaped-dup': '{"data":[{"id":1},{"id":2}],"d\\u0061ta":[{"id":3},{"id":4}]}',
@@ -55,7 +57,7 @@ describe('one parse for every format', () => {
     ['/non-ascii-escaped', 'dätä'],
   ];
   for (const [path, itemsPath] of cases) {
-    it(`${path} --items-path ${itemsPath}: ndjson, json, tsv and --jq print what JSON.parse keeps`, async () => {
+    it(`${path} --items-path ${itemsPath}: every format and --jq print what JSON.parse keeps`, async () => {
       const want = expected(path, itemsPath);
       const base = ['api', path, '--paginate', '--items-path', itemsPath];
       const nd = await run(...base, '-o', 'ndjson');
@@ -77,6 +79,13 @@ describe('one parse for every format', () => {
       expect(ids(JSON.parse(js.stdout) as unknown[]), 'json').toEqual(wantIds);
       expect(jq.stdout.trim().split('\n').filter(Boolean), '--jq').toEqual(wantIds);
       expect(tsv.stdout.trim().split('\n').filter(Boolean), 'tsv').toEqual(wantIds);
+      // Every format there is, those added later included (csv…): the ids it prints, in order, are
+      // those of the items JSON.parse keeps (each body's arrays hold different ids).
+      for (const format of OUTPUT_FORMATS) {
+        const r = await run(...base, '-o', format, '--fields', 'id');
+        expect(r.code, `${format}: ${r.stderr}`).toBe(0);
+        expect(r.stdout.match(/\b\d+\b/g) ?? [], format).toEqual(wantIds);
+      }
     });
   }
 });
