@@ -3,7 +3,11 @@
 // command-tree walk (test/process/interrupt-walk.test.ts) measure: exit 130 within a second.
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { BIN, cleanEnv, ROOT } from './cli';
+
+// Preloaded: says on fd 3 when the program's SIGINT handler is in place.
+const CTRL_C_READY = join(ROOT, 'test', 'helpers', 'ctrl-c-ready.cjs');
 
 export interface Interrupted {
   code: number | null;
@@ -16,7 +20,10 @@ export interface Interrupted {
 
 export interface InterruptOptions {
   env?: Record<string, string | undefined>;
-  /** Whether the run is under way, asked on each output chunk and every 20 ms; `reading`: it has read from endless stdin. */
+  /**
+   * Whether the run is under way, asked on each output chunk and every 20 ms (only once its Ctrl-C
+   * handler is in place); `reading`: it has read from endless stdin.
+   */
   busy(out: { stdout: string; stderr: string; reading: boolean }): boolean;
   /** Killed (SIGKILL) this long after SIGINT, or after start when never busy. */
   limitMs?: number;
@@ -28,10 +35,15 @@ export interface InterruptOptions {
 
 export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promise<Interrupted> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, ['-r', CTRL_C_READY, BIN, ...args], {
       cwd: ROOT,
       env: cleanEnv(opts.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    });
+    let ready = false;
+    child.stdio[3]!.on('data', () => {
+      ready = true;
+      poke();
     });
     if (!opts.endlessStdin) child.stdin.end(opts.stdin);
     child.stdin.on('error', () => {});
@@ -53,7 +65,7 @@ export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promi
     const limit = opts.limitMs ?? 10_000;
     let killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     const poke = () => {
-      if (sentAt !== undefined || child.exitCode !== null) return;
+      if (sentAt !== undefined || child.exitCode !== null || !ready) return;
       if (!opts.busy(out)) return;
       sentAt = performance.now();
       child.kill('SIGINT');
