@@ -2,7 +2,7 @@
 // layer and the layers below it, never from one above. Top first; a file takes the first layer whose
 // pattern matches it.
 const LAYERS = [
-  ['entry', '^src/(main|command-facts)\\.ts$'],
+  ['entry', '^src/(main|command-tree)\\.ts$'],
   ['cli', '^src/(cli|help|man)\\.ts$'],
   ['commands', '^src/commands/'],
   ['completion', '^src/completion/'],

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run demo`: starts a sandbox on a free port and runs the CLI against it as a user would, each
 // command printed before its output: login, whoami, paging, get, event types, a webhook listener
 // receiving the sandbox's signed deliveries, and verification of a saved capture. Leaves nothing behind:
@@ -15,22 +16,33 @@ const LISTEN_SECONDS = 5;
 
 const tmp = mkdtempSync(join(tmpdir(), 'booking-demo-'));
 const saveDir = join(tmp, 'captures');
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...cleanEnv(), BOOKING_CONFIG_DIR: join(tmp, 'config') };
+/**
+ * A CLI run: `exited` resolves with its exit code, or the signal that ended it.
+ * @typedef {import('node:child_process').ChildProcess & { exited: Promise<number | NodeJS.Signals> }} Child
+ */
+/** @type {Set<Child>} */
 const children = new Set();
+/** @type {string[]} */
 const failed = [];
 // Set on Ctrl-C: from then on no step starts and nothing more is shown (the terminal sent the same
 // SIGINT to the running command, which ends on it; the next step must not start after it).
 let interrupted = false;
 class Stopped extends Error {}
 
+/** @param {string} s */
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[0m` : s);
+/** @param {string} a */
 const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+/** @param {string} line */
 const show = (line) => {
   if (interrupted) throw new Stopped();
   process.stdout.write(`\n${bold(`$ ${line}`)}\n`);
 };
 
 function cleanEnv() {
+  /** @type {NodeJS.ProcessEnv} */
   const out = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (!/^(BOOKING_|HTTPS?_PROXY$|https?_proxy$)/.test(k)) out[k] = v;
@@ -38,22 +50,32 @@ function cleanEnv() {
   return out;
 }
 
+/**
+ * @param {string[]} args
+ * @param {import('node:child_process').StdioOptions} stdio
+ * @returns {Child}
+ */
 function start(args, stdio) {
   if (interrupted) throw new Stopped();
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio });
+  const child = /** @type {Child} */ (spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio }));
   children.add(child);
-  child.exited = new Promise((res) => child.on('close', (code, signal) => res(code ?? signal)));
+  // 'close' always gives a code or, when a signal ended the child, the signal.
+  child.exited = new Promise((res) => child.on('close', (code, signal) => res(/** @type {number | NodeJS.Signals} */ (code ?? signal))));
   child.exited.then(() => children.delete(child));
   return child;
 }
 
-/** Runs one CLI command, printing it first; output goes straight to this terminal unless captured. */
+/**
+ * Runs one CLI command, printing it first; output goes straight to this terminal unless captured.
+ * @param {string[]} args
+ * @param {{ stdin?: string, capture?: boolean, expect?: number, shown?: string }} [options]
+ */
 async function booking(args, { stdin, capture = false, expect = 0, shown } = {}) {
   show(shown ?? `booking ${args.map(quote).join(' ')}`);
   const child = start(args, [stdin === undefined ? 'ignore' : 'pipe', capture ? 'pipe' : 'inherit', 'inherit']);
   let out = '';
-  if (capture) child.stdout.on('data', (c) => (out += c));
-  if (stdin !== undefined) child.stdin.end(stdin);
+  if (capture) child.stdout?.on('data', (c) => (out += c));
+  if (stdin !== undefined) child.stdin?.end(stdin);
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   const code = await child.exited;
   clearTimeout(timer);
@@ -66,16 +88,22 @@ async function booking(args, { stdin, capture = false, expect = 0, shown } = {})
   return out;
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((res, rej) => {
     const s = createServer().once('error', rej);
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      // Listening on a TCP port, address() is an AddressInfo.
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
       s.close(() => res(port));
     });
   });
 }
 
+/**
+ * @param {Child} child
+ * @param {NodeJS.Signals} [signal]
+ */
 async function stop(child, signal = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return child.exited;
   child.kill(signal);
@@ -85,17 +113,22 @@ async function stop(child, signal = 'SIGTERM') {
   return code;
 }
 
-/** The sandbox in the background; resolves with what it printed on start (one JSON line). */
+/**
+ * The sandbox in the background; resolves with what it printed on start (one JSON line).
+ * @param {number} listenPort
+ * @returns {Promise<{ base_url: string, api_key: string, webhook_secret: string }>}
+ */
 async function startSandbox(listenPort) {
   const args = ['sandbox', '--port', '0', '--json', '--tick', TICK, '--webhook-url', `http://127.0.0.1:${listenPort}/hooks`];
   show(`booking ${args.join(' ')} &`);
   // Its request log would drown the demo; it is kept to explain a start-up failure.
   const child = start(args, ['ignore', 'pipe', 'pipe']);
   let log = '';
-  child.stderr.on('data', (c) => (log += c));
+  child.stderr?.on('data', (c) => (log += c));
+  /** @type {string} */
   const line = await new Promise((res, rej) => {
     let out = '';
-    child.stdout.on('data', (c) => {
+    child.stdout?.on('data', (c) => {
       out += c;
       if (out.includes('\n')) res(out.slice(0, out.indexOf('\n')));
     });
@@ -163,10 +196,16 @@ function listCaptures() {
   }
 }
 
-/** Fallback when `bookings list --fields … -o tsv` gave nothing to pick from. */
+/**
+ * Fallback when `bookings list --fields … -o tsv` gave nothing to pick from.
+ * @param {string} url
+ * @param {string} key
+ * @returns {Promise<string>}
+ */
 async function firstUid(url, key) {
   const r = await fetch(`${url}/api/v1/bookings?limit=1&status=confirmed`, { headers: { authorization: `Bearer ${key}` } });
-  return (await r.json()).data[0].uid;
+  const page = /** @type {{ data: { uid: string }[] }} */ (await r.json());
+  return page.data[0].uid;
 }
 
 async function cleanup() {

@@ -1,3 +1,4 @@
+// @ts-check
 // A private Secret Service for the keyring test and the bench: dbus-run-session with
 // gnome-keyring-daemon unlocked by a known password (it reads the password on stdin), in a home
 // folder of its own. Resolves once the service owns its bus name, with the bus address to pass on as

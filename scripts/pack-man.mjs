@@ -1,3 +1,4 @@
+// @ts-check
 // package.json's "man" list, only while npm packs: `prepack` writes it from man/ (which the build
 // has just written from the command tree), `postpack` takes it out again. npm installs the pages a
 // package's "man" lists and ignores directories.man when it installs a tarball or a folder, but a

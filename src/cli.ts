@@ -12,15 +12,15 @@ import { registerCommands } from './commands/register';
 import { addHelpCommand, commandPath, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
-export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 export interface ProgramDeps {
   io: IOStreams;
   env: Record<string, string | undefined>;
   signal: AbortSignal;
   setExitCode(code: number): void;
-  /** The command words the run names, when known (bin/booking.js reads them off argv): only that command is built. */
-  words?: readonly string[];
+  /** The run's arguments, when known: only the command they name is built (commandWords). */
+  argv?: readonly string[];
 }
 
 export async function buildProgram(deps: ProgramDeps): Promise<Command> {
@@ -53,7 +53,7 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
     context: (cmd) => makeContext(cmd, deps),
     setExitCode: deps.setExitCode,
   };
-  await registerCommands(program, commandDeps, deps.words);
+  await registerCommands(program, commandDeps, deps.argv && commandWords(deps.argv, program));
   addHelpCommand(program);
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
   // options named in one line): commander copies them on .command(), but not onto commands built
@@ -64,6 +64,25 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   });
   for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
   return program;
+}
+
+/**
+ * The first two command words of argv (`bookings get` in `booking -o json bookings get bk_1`), global
+ * options and their values skipped: a run builds only the command they name (src/commands/tree.ts).
+ */
+function commandWords(argv: readonly string[], program: Command): string[] {
+  const takesValue = new Set(program.options.filter((o) => o.required).flatMap((o) => [o.short, o.long]));
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (takesValue.has(arg)) i++;
+      continue;
+    }
+    words.push(arg);
+  }
+  return words;
 }
 
 /**
@@ -150,7 +169,7 @@ function profileName(value: string): string {
 }
 
 /** Global options as typed values, from the command's own and inherited options. */
-export function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
+function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
   const o = cmd.optsWithGlobals() as Record<string, unknown>;
   let output = o.output as OutputFormat | undefined;
   const jq = o.jq as string | undefined;

@@ -11,8 +11,6 @@ export interface MainDeps {
   io?: IOStreams;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
-  /** The command words named in argv, if the caller has read them (see ProgramDeps.words). */
-  words?: readonly string[];
 }
 
 export async function main(argv: string[], deps: MainDeps = {}): Promise<number> {
@@ -25,7 +23,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   if (envKey !== undefined && envKey.trim() !== '') io.maskSecret(envKey);
   const signal = deps.signal ?? new AbortController().signal;
   let exitCode: number = ExitCode.OK;
-  const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), words: deps.words });
+  const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), argv });
   if (argv.length === 0) {
     io.stdout.write(program.helpInformation());
     return ExitCode.OK;

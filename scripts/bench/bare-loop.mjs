@@ -1,3 +1,4 @@
+// @ts-check
 // The baseline of the bench's "ndjson paging" row: the least a program can do to print a listing as
 // ndjson, with node's own http (one keep-alive connection), JSON.parse and JSON.stringify, one write
 // per page. No error handling, no escaping, no lossless numbers: a floor, not a rival.
@@ -9,10 +10,15 @@ const base = process.env.BOOKING_BASE_URL;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const headers = { authorization: `Bearer ${process.env.BOOKING_API_KEY}`, accept: 'application/json' };
 
+/**
+ * @param {string} url
+ * @returns {Promise<any>}
+ */
 function get(url) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent, headers }, (res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
@@ -21,6 +27,10 @@ function get(url) {
   });
 }
 
+/**
+ * @param {string} text
+ * @returns {Promise<void>}
+ */
 const write = (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve)));
 
 let cursor;

@@ -1,3 +1,4 @@
+// @ts-check
 // The loopback API for the bench's bounds rows (scripts/bench/bounds.mjs), in its own process like
 // server.mjs. Each body is made once and kept.
 //
@@ -12,6 +13,10 @@ import { bookingJson } from './server.mjs';
 
 const MIXED = ['会議室の予約', '👨‍👩‍👧 family 🇫🇷', 'cafe\u0301 re\u0301sume\u0301', '한국어 회의', 'ＦＵＬＬ ｗｉｄｔｈ', '表'];
 
+/**
+ * @param {number} n
+ * @param {number} chars
+ */
 function wide(n, chars) {
   const data = Array.from({ length: n }, (_, i) => ({
     uid: `bk_${String(i).padStart(7, '0')}`,
@@ -22,19 +27,31 @@ function wide(n, chars) {
   return JSON.stringify({ data });
 }
 
+/**
+ * @param {number} from
+ * @param {number} n
+ */
 const items = (from, n) => Array.from({ length: n }, (_, i) => bookingJson(from + i)).join(',');
 
+/** @type {Map<string, Buffer>} */
 const bodies = new Map();
+/**
+ * @param {URL} url
+ * @returns {Buffer | undefined}
+ */
 function body(url) {
   const key = url.pathname + url.search;
   let b = bodies.get(key);
   if (!b) {
+    /** @param {string} name */
     const q = (name) => Number(url.searchParams.get(name) ?? 0);
-    if (url.pathname === '/wide') b = wide(q('n'), q('chars'));
-    else if (url.pathname === '/items') b = `[${items(0, q('n'))}]`;
-    else if (url.pathname === '/endless') b = `{"data":[${items(q('cursor') * 1000, 1000)}],"next_cursor":"${q('cursor') + 1}"}`;
+    /** @type {string} */
+    let text;
+    if (url.pathname === '/wide') text = wide(q('n'), q('chars'));
+    else if (url.pathname === '/items') text = `[${items(0, q('n'))}]`;
+    else if (url.pathname === '/endless') text = `{"data":[${items(q('cursor') * 1000, 1000)}],"next_cursor":"${q('cursor') + 1}"}`;
     else return undefined;
-    b = Buffer.from(b);
+    b = Buffer.from(text);
     if (url.pathname !== '/endless') bodies.set(key, b);
   }
   return b;
@@ -42,12 +59,18 @@ function body(url) {
 
 const apiKey = process.argv[2];
 const server = createServer((req, res) => {
-  const b = req.headers.authorization === `Bearer ${apiKey}` ? body(new URL(req.url, 'http://localhost')) : undefined;
+  // A server's request always has its url.
+  const b =
+    req.headers.authorization === `Bearer ${apiKey}` ? body(new URL(/** @type {string} */ (req.url), 'http://localhost')) : undefined;
   if (!b) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': b.length }).end(b);
 });
 server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`));
+// Listening on a TCP port, address() is an AddressInfo.
+server.listen(0, '127.0.0.1', () => {
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  process.stdout.write(`${JSON.stringify({ port })}\n`);
+});
 const stop = () => {
   server.closeAllConnections?.();
   server.close();

@@ -1,3 +1,4 @@
+// @ts-check
 // The bounds rows of `npm run bench` (issue 23), against scripts/bench/bounds-server.mjs:
 //
 // - wide text as a table: one 12,000-character CJK title (24 KB as UTF-16, 24,000 columns), and 60
@@ -24,6 +25,7 @@ const RSS_BOUND_MIB = 768;
 const JQ_SIZES = [1_000, 30_000, 60_000, 64_000];
 const REFUSED = /^error: --jq: the (input|list) \((.*?)\) is too large for the built-in jq .*-o ndjson \| jq/;
 
+/** @param {number} ms */
 const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 
 /** @param {{env: object, tmp: string, rounds: number, booking: Function, record: Function, note: Function, notes: string[], skipped: string[]}} ctx */
@@ -35,10 +37,11 @@ export async function rowBounds({ env, tmp, rounds, booking, record, note, notes
 
   note(`bounds: wide text as a table at COLUMNS=100 (${rounds} rounds)`);
   const wide = { ...env, COLUMNS: '100' };
-  for (const [label, items] of [
+  for (const [label, items] of /** @type {[string, number][]} */ ([
     [`one ${CJK_CHARS.toLocaleString('en')}-character CJK title (24 KB)`, 1],
     [`${MIXED_ITEMS} items of mixed wide text, the first that CJK title`, MIXED_ITEMS],
-  ]) {
+  ])) {
+    /** @type {ReturnType<typeof resources>[]} */
     const runs = [];
     for (let round = 0; round < rounds; round++) {
       const r = run(wide, 'api', `/wide?n=${items}&chars=${CJK_CHARS}`, '--paginate', '-o', 'table', '--no-pager');

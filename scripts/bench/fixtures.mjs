@@ -1,3 +1,4 @@
+// @ts-check
 // Webhook inputs for the benchmark, written into the bench's temp folder: one large body, and raw
 // request captures as `webhook listen` saves them (request line, headers, blank line, body).
 import { createHmac, randomBytes } from 'node:crypto';

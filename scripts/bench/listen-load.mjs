@@ -1,3 +1,4 @@
+// @ts-check
 // The load case of issue 14, measured: `webhook listen` receiving N concurrent deliveries of S MiB
 // each on 127.0.0.1, with its peak resident memory (VmHWM) and what it left in its save folder.
 // Not a test (it moves gigabytes); docs/webhooks.md reports a run.
@@ -58,7 +59,7 @@ const statuses = await Promise.all(
           res.resume();
           res.on('end', () => resolve(res.statusCode));
         });
-        req.on('error', (e) => resolve(e.code ?? 'error'));
+        req.on('error', (e) => resolve(/** @type {NodeJS.ErrnoException} */ (e).code ?? 'error'));
         req.end(body);
       }),
   ),

@@ -1,3 +1,4 @@
+// @ts-check
 // Timing and memory of child processes for the benchmark. Every measured command is spawned with
 // spawnSync (the loopback servers live in another process, so nothing here needs the event loop),
 // and compared commands run alternately: round i runs each of them once, in an order rotated by i,
@@ -9,9 +10,28 @@ import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * @typedef {{ cmd: string, args: string[], env?: Record<string, string|undefined>, stdout?: 'ignore'|number, shell?: boolean }} Run
+ * @typedef {{ ms: number, status: number | null, signal: NodeJS.Signals | null, stdout: Buffer | undefined, stderr: string }} RunResult
+ * @typedef {{ capture?: boolean, input?: string }} RunOptions
  */
 
-/** Runs once, returning wall ms, exit status and (when stdout is 'pipe') the output. */
+/**
+ * @overload
+ * @param {Run} run
+ * @param {RunOptions & { capture: true }} options
+ * @returns {RunResult & { stdout: Buffer }}
+ */
+/**
+ * @overload
+ * @param {Run} run
+ * @param {RunOptions} [options]
+ * @returns {RunResult}
+ */
+/**
+ * Runs once, returning wall ms, exit status and (when stdout is 'pipe') the output.
+ * @param {Run} run
+ * @param {RunOptions} [options]
+ * @returns {RunResult}
+ */
 export function runOnce(run, { capture = false, input } = {}) {
   const start = process.hrtime.bigint();
   const r = spawnSync(run.cmd, run.args, {
@@ -25,7 +45,13 @@ export function runOnce(run, { capture = false, input } = {}) {
   return { ms, status: r.status, signal: r.signal, stdout: capture ? r.stdout : undefined, stderr: r.stderr.toString() };
 }
 
-/** Throws with the command's stderr when it did not exit 0. */
+/**
+ * Throws with the command's stderr when it did not exit 0.
+ * @template {{ status: number | null, signal?: NodeJS.Signals | null, stderr: string }} R
+ * @param {string} name
+ * @param {R} result
+ * @returns {R}
+ */
 export function mustSucceed(name, result) {
   if (result.status !== 0) {
     throw new Error(`${name} exited ${result.status ?? result.signal}:\n${result.stderr.trim().split('\n').slice(-5).join('\n')}`);
@@ -33,6 +59,7 @@ export function mustSucceed(name, result) {
   return result;
 }
 
+/** @param {number[]} values */
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
@@ -42,9 +69,13 @@ export function median(values) {
 /**
  * Runs `runs` (name → Run) alternately for `rounds` rounds (after `warmup` unmeasured rounds) and
  * returns per name the times in ms; each run must exit 0.
+ * @param {Record<string, Run>} runs
+ * @param {{ rounds: number, warmup?: number, onRound?: (round: number) => void }} options
+ * @returns {Record<string, number[]>}
  */
-export function interleave(runs, { rounds, warmup = 1, onRound } = {}) {
+export function interleave(runs, { rounds, warmup = 1, onRound }) {
   const names = Object.keys(runs);
+  /** @type {Record<string, number[]>} */
   const times = Object.fromEntries(names.map((n) => [n, []]));
   for (let i = -warmup; i < rounds; i++) {
     const k = ((i % names.length) + names.length) % names.length;
@@ -58,20 +89,33 @@ export function interleave(runs, { rounds, warmup = 1, onRound } = {}) {
   return times;
 }
 
-/** Median over rounds of times[a][i] / times[b][i]. */
+/**
+ * Median over rounds of times[a][i] / times[b][i].
+ * @param {Record<string, number[]>} times
+ * @param {string} a
+ * @param {string} b
+ */
 export function pairedRatio(times, a, b) {
   return median(times[a].map((t, i) => t / times[b][i]));
 }
 
-/** GNU time's path when it can report max RSS, else undefined. */
+/**
+ * GNU time's path when it can report max RSS, else undefined.
+ * @returns {string | undefined}
+ */
 export function gnuTime() {
   const path = '/usr/bin/time';
   if (!existsSync(path)) return undefined;
   const r = spawnSync(path, ['-f', '%M', 'true'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return r.status === 0 && /^\d+\s*$/.test(r.stderr.toString().trim().split('\n').pop()) ? path : undefined;
+  return r.status === 0 && /^\d+\s*$/.test(r.stderr.toString().trim().split('\n').pop() ?? '') ? path : undefined;
 }
 
-/** Runs under GNU time and returns the child's max RSS in KiB (the last stderr line). */
+/**
+ * Runs under GNU time and returns the child's max RSS in KiB (the last stderr line).
+ * @param {string} time
+ * @param {Run} run
+ * @param {number} [stdoutFd]
+ */
 export function maxRssKiB(time, run, stdoutFd) {
   const r = spawnSync(time, ['-f', '%M', run.cmd, ...run.args], { env: run.env, stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'] });
   if (r.error) throw r.error;
@@ -92,6 +136,9 @@ export function cpuModel() {
 /**
  * Runs under GNU time (its report to `file`, so the child's stderr stays its own) and returns wall
  * and CPU (user + system) ms, max RSS in KiB, the exit status and the output.
+ * @param {string} time
+ * @param {Run} run
+ * @param {string} file
  */
 export function resources(time, run, file) {
   const start = process.hrtime.bigint();
@@ -102,6 +149,6 @@ export function resources(time, run, file) {
   });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.error) throw r.error;
-  const [user, sys, rss] = readFileSync(file, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  const [user, sys, rss] = (readFileSync(file, 'utf8').trim().split('\n').pop() ?? '').split(' ').map(Number);
   return { wallMs, cpuMs: (user + sys) * 1000, rssKiB: rss, status: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A minimal loopback bookings API for the benchmark, run as its own process so that the bench can
 // time its children with spawnSync while this one answers. Pages are rendered once and kept, so the
 // server costs the same little for every client it is compared against.
@@ -97,7 +98,8 @@ function serve(apiKey, total, json = bookingJson) {
   };
   const server = createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, Buffer.from('{"error":"unauthorized"}'));
-    const url = new URL(req.url, 'http://localhost');
+    // A server's request always has its url.
+    const url = new URL(/** @type {string} */ (req.url), 'http://localhost');
     if (url.pathname === '/api/v1/bookings') {
       const limit = Math.min(PAGE_LIMIT_MAX, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
       const cursor = url.searchParams.get('cursor');

@@ -23,13 +23,8 @@ interface CommandSpecBase<A extends readonly ArgumentDecl[], O extends readonly 
   arguments?: A;
   /** The command's own options, in help order, made by option() or choice() below (their types come along). */
   options?: O;
-  /** The command sends requests to the service (bin/booking.js then readies the HTTP parser early). */
+  /** The command sends requests to the service (the output matrix test then runs it against a server). */
   sendsRequests?: boolean;
-  /**
-   * A run of the command is one request and one record, never a listing: bin/booking.js then runs it
-   * without V8's baseline compiler, whose compiles only pay for themselves in longer runs.
-   */
-  shortRun?: boolean;
   /**
    * What the command prints when it is not records (the default): 'a completion script', 'a path'.
    * Such a command refuses -o, --json, --jq and --fields with exit 2 (src/output/shaping.ts).
@@ -80,8 +75,7 @@ export function defineCommand<
       return camelCase(argument.name());
     });
     for (const option of spec.options ?? []) cmd.addOption(option);
-    if (spec.sendsRequests || spec.shortRun)
-      commandFacts.set(cmd, { sendsRequests: spec.sendsRequests === true, shortRun: spec.shortRun === true });
+    if (spec.sendsRequests) commandFacts.set(cmd, { sendsRequests: true });
     if (spec.printsText) printsText.set(cmd, spec.printsText);
     if (spec.notes) cmd.addHelpText('after', spec.notes);
     if (spec.examples.length > 0) cmd.addHelpText('after', examplesText(spec.examples));
@@ -103,10 +97,9 @@ export function defineCommand<
 /** The commands that print text, not records, and what (CommandSpec.printsText). */
 export const printsText = new WeakMap<Command, string>();
 
-/** What the build's dist/command-facts.json records of a command (src/command-facts.ts). */
-export interface CommandFact {
+/** What the program knows of a command besides its commander definition. */
+interface CommandFact {
   sendsRequests: boolean;
-  shortRun: boolean;
 }
 
 /** Each command's facts, for those that have any. */

@@ -1,9 +1,6 @@
 // Every top-level command, in the order `booking --help` lists them: a loader of the command's file,
-// or of a group's (its file lists its subcommands, one line each; src/commands/tree.ts).
-//
-// The build makes a bundle of each command besides the whole program's, keeping one line here (and
-// one in the group's file): so every command's code is reached only through its line's import(),
-// one line each (scripts/bundle/command-bundles.mjs; the build fails on a line it cannot read).
+// or of a group's (its file lists its subcommands, one line each; src/commands/tree.ts). A loader is
+// an import(), a lazy require in the bundle: a run evaluates only the command it names.
 import type { Command } from 'commander';
 import type { CommandDeps } from './deps';
 import { registerTree, type Tree } from './tree';
@@ -33,9 +30,4 @@ const TREE: Tree = {
  */
 export function registerCommands(program: Command, deps: CommandDeps, words?: readonly string[]): Promise<void> {
   return registerTree(program, TREE, deps, words);
-}
-
-/** The names of the top-level commands, as TREE lists them (src/command-facts.ts). */
-export function topLevelNames(): string[] {
-  return Object.keys(TREE);
 }

@@ -10,7 +10,7 @@ import type { CommandDeps } from './deps';
 /**
  * A loader of a command's file, giving its constructor (defineCommand's, or one that builds a Command
  * itself); or of a group's, giving the group: the top-level groups are loaded like commands, so that
- * nothing of one top-level command is bundled with another (scripts/bundle/command-bundles.mjs).
+ * a run evaluates nothing of another top-level command.
  */
 type Loader = () => Promise<((deps: CommandDeps) => Command) | Group>;
 

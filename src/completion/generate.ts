@@ -1,4 +1,4 @@
-// The script's and the staleness test's one entry: the program in (command-facts.ts's wholeProgram),
+// The script's and the staleness test's one entry: the program in (command-tree.ts's wholeProgram),
 // the three files' text out.
 import type { Command } from 'commander';
 import { describeProgram } from './model';

@@ -1,3 +1,4 @@
+// @ts-check
 // The one process that touches the OS keyring. @napi-rs/keyring connects to D-Bus synchronously in
 // its constructor and may wait there for ever (a bus that never answers, a locked keyring's prompt),
 // and a worker thread stuck in native code keeps even process.exit() from returning. So booking runs

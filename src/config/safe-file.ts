@@ -101,11 +101,14 @@ export function safeCacheDir(env: Record<string, string | undefined>): string | 
   const base = xdg && isAbsolute(xdg) ? xdg : home && isAbsolute(home) ? join(home, '.cache') : undefined;
   if (!base) return undefined;
   const dir = join(base, 'booking-cli');
-  try {
-    mkdirSync(base, { recursive: true, mode: 0o700 });
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+  // One level at a time, never a recursive mkdir (which spins for ever under /proc/self): a base
+  // whose own parent is missing means no cache.
+  for (const folder of [base, dir]) {
+    try {
+      mkdirSync(folder, { mode: 0o700 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
   }
   try {
     const own = lstatSync(dir);

@@ -3,7 +3,7 @@
 // to the base URL's origin, same-origin redirects followed here, and GETs retried on
 // 429/502/503/504 and lost connections (policy in retry.ts).
 // This is the only module that imports undici; cli.ts loads it lazily.
-import { Client, EnvHttpProxyAgent, buildConnector, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { HttpClient, HttpResponse, RequestOptions } from './types';
 import type { Connection } from '../config/types';
 import type { GlobalOptions } from '../base/globals';
@@ -16,7 +16,8 @@ import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryA
 import { createDebugLog } from './debug-log';
 import { makeResponse } from './response';
 import { refusedKeyHint } from '../config/resolve';
-import { earlyConnector, type EarlyConnection } from './preconnect';
+import type { EarlyConnection } from './preconnect';
+import { NodeDispatcher } from './node-dispatcher';
 import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, requestWhole } from './body';
 
 declare const __VERSION__: string;
@@ -54,11 +55,6 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   const { connection, globals } = opts;
   const base = new URL(connection.baseUrl.href);
   assertTransportAllowed(base, globals.allowHttp);
-  // One connection: the requests of a run are sequential, and a pool would open a second one when a
-  // page is asked for before undici has marked the first one idle again.
-  // maxHeaderSize given (node's default is 16 KiB) so that undici need not load node:http to ask.
-  const connect = opts.early && earlyConnector(opts.early, buildConnector({}));
-  const clientOptions = { keepAliveTimeout: 10_000, maxHeaderSize: 64 * 1024, ...(connect ? { connect } : {}) };
   // A loopback base URL never goes through a proxy: plain http:// is allowed to it only because the
   // traffic never leaves the machine. Otherwise the variables are read here from the run's env, as
   // undici would read them from process.env.
@@ -70,16 +66,22 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
         noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
       };
-  // Without a proxy, every request goes to the base URL's origin (checked before each): one Client.
-  // With one, undici's EnvHttpProxyAgent picks the route of each request (NO_PROXY), one connection
-  // per origin; it is loaded only then (scripts/bundle/undici.cjs).
+  // Without a proxy, every request goes to the base URL's origin (checked before each): one keep-alive
+  // connection through node's http(s) (node-dispatcher.ts). With one, undici's EnvHttpProxyAgent picks
+  // the route of each request (NO_PROXY), one connection per origin; undici is loaded only then.
+  // maxHeaderSize: node's default is 16 KiB.
   const viaProxy = Boolean(proxies.httpProxy || proxies.httpsProxy);
-  const ownPool = opts.dispatcher
+  const maxHeaderSize = 64 * 1024;
+  const ownPool: Promise<Dispatcher> | undefined = opts.dispatcher
     ? undefined
     : viaProxy
-      ? new EnvHttpProxyAgent({ connections: 1, ...clientOptions, ...proxies })
-      : new Client(base.origin, clientOptions);
-  const dispatcher: Dispatcher = opts.dispatcher ?? ownPool!;
+      ? // undici is CommonJS: its exports are the default export, in node and in the build alike.
+        import('undici').then((undici) => {
+          const { EnvHttpProxyAgent } = undici.default as unknown as typeof undici;
+          return new EnvHttpProxyAgent({ connections: 1, keepAliveTimeout: 10_000, maxHeaderSize, ...proxies });
+        })
+      : Promise.resolve(new NodeDispatcher(base, { maxHeaderSize, early: opts.early }) as unknown as Dispatcher);
+  const dispatcher: Promise<Dispatcher> = opts.dispatcher ? Promise.resolve(opts.dispatcher) : ownPool!;
   const log = createDebugLog(opts.io.stderr, globals.debug);
   const wait = opts.sleep ?? sleep;
   const baseMs = opts.retryBaseMs ?? 500;
@@ -110,7 +112,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     log.request('GET', url);
     try {
       const res = await requestWhole(
-        dispatcher,
+        await dispatcher,
         {
           origin: url.origin,
           path: url.pathname + url.search,
@@ -216,7 +218,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     get,
     async close() {
       // An injected dispatcher belongs to whoever made it (tests close their MockAgent themselves).
-      await ownPool?.close();
+      await (await ownPool)?.close();
     },
   };
 }

@@ -1,31 +1,12 @@
-// Reading a raw HTTP request capture (request line, headers, blank line, body) with node's own HTTP
-// parser, llhttp, so Content-Length, chunked framing and header rules are those of a real server.
-//
-// The parser is driven directly (HTTPParser from node's _http_common) rather than through an
-// http.Server fed an in-process socket: that path costs ~100 µs per capture in connection set-up, the
-// direct one ~10 µs, and `verify --request` of thousands of captures must cost little more than a
-// start. Lenient mode accepts bare-LF line ends. Parsing only: reader.ts feeds it a file's or a
+// Reading a raw HTTP request capture (request line, headers, blank line, body): a small HTTP/1.1
+// request parser of our own, incremental, so that a capture of any size is read in chunks. It takes
+// what servers take: CRLF or bare-LF line ends (as hand edits leave them), Content-Length or chunked
+// framing (de-chunked, trailers skipped), and, without either, the rest of the file as the body (HTTP
+// says no body, but a hand-made capture means "the rest"). Bytes after the message (an editor's final
+// newline) are ignored: one capture, one delivery. Parsing only: reader.ts feeds it a file's or a
 // stream's bytes.
-import { createRequire } from 'node:module';
 import { UsageError } from '../base/errors';
 import { sizeText, type Sink } from './input';
-
-interface LlhttpParser {
-  initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
-  execute(data: Buffer): number | Error;
-  finish(): undefined | Error;
-  close(): void;
-  [callback: number]: unknown;
-}
-interface HttpCommon {
-  HTTPParser: { new (): LlhttpParser; REQUEST: number; kLenientAll: number } & Record<string, number>;
-  methods: string[];
-}
-
-let common: HttpCommon | undefined;
-function httpCommon(): HttpCommon {
-  return (common ??= createRequire(import.meta.url)('_http_common') as HttpCommon);
-}
 
 export interface CaptureHead {
   method: string;
@@ -46,160 +27,202 @@ export function headerValues(rawHeaders: string[], name: string): string[] {
   return out;
 }
 
-const HEAD_ENDS = ['\r\n\r\n', '\n\n', '\n\r\n'].map((s) => Buffer.from(s));
-const PAD = Buffer.from('\n');
-const EMPTY = Buffer.alloc(0);
-// The head must end within this (llhttp refuses heads over 16 KiB).
-const HEAD_KEEP = 64 * 1024;
-
 /** The most a capture's body may hold: what `listen` accepts (more gets 413). */
 export const CAPTURE_LIMIT = 64 * 1024 * 1024;
 // The most a capture file may hold: its body and room for the head and chunked framing. Bytes after
 // the message are ignored but still read, so this also ends a FIFO or device that never stops.
 const CAPTURE_FILE_LIMIT = CAPTURE_LIMIT + 1024 * 1024;
+// The head (request line and headers), and one chunk-size or trailer line, must end within these.
+const HEAD_LIMIT = 64 * 1024;
+const LINE_LIMIT = 4 * 1024;
 
-interface ParseState {
-  headers: string[];
-  url: string;
-  head: CaptureHead | undefined;
-  done: boolean;
-  bodyCalls: number;
-  /** Body bytes so far; past CAPTURE_LIMIT they are no longer passed on, and the capture is refused. */
-  bodyBytes: number;
-  sink: Sink;
-}
-type StatefulParser = LlhttpParser & { state?: ParseState };
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const REQUEST_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+) (\S+) HTTP\/(\d)\.(\d)$/;
 
-// One parser, initialized again for each capture as node's own server does with its pool: creating
-// one per capture costs more than parsing a small capture does. Callbacks find the capture's state on
-// the parser (llhttp calls them with the parser as `this`). After the first message completes,
-// whatever follows is ignored: one capture, one delivery.
-let idle: StatefulParser | undefined;
+/** Where the parser is in the message. */
+type Phase =
+  | { kind: 'head' }
+  | { kind: 'length'; left: number }
+  | { kind: 'rest' }
+  | { kind: 'chunk-size' }
+  | { kind: 'chunk-data'; left: number }
+  | { kind: 'chunk-end' }
+  | { kind: 'trailers' }
+  | { kind: 'done' };
 
-function takeParser(state: ParseState): StatefulParser {
-  const { HTTPParser, methods } = httpCommon();
-  let parser = idle;
-  idle = undefined;
-  if (!parser) {
-    parser = new HTTPParser() as StatefulParser;
-    parser[HTTPParser.kOnHeaders!] = function (this: StatefulParser, h: string[], u: string) {
-      const st = this.state!;
-      if (st.head) return;
-      st.headers.push(...h);
-      st.url += u;
-    };
-    parser[HTTPParser.kOnHeadersComplete!] = function (
-      this: StatefulParser,
-      _maj: number,
-      _min: number,
-      h: string[] | undefined,
-      method: number,
-      u: string | undefined,
-    ) {
-      const st = this.state!;
-      if (st.head) return 0;
-      if (h) st.headers.push(...h);
-      st.head = { method: methods[method] ?? 'UNKNOWN', url: u ?? st.url, rawHeaders: st.headers };
-      return 0;
-    };
-    parser[HTTPParser.kOnBody!] = function (this: StatefulParser, b: Buffer) {
-      const st = this.state!;
-      if (st.done) return;
-      st.bodyCalls++;
-      // Not thrown from here (a callback of the parser): feed() refuses the capture after execute().
-      st.bodyBytes += b.length;
-      if (st.bodyBytes <= CAPTURE_LIMIT) st.sink(b);
-    };
-    parser[HTTPParser.kOnMessageComplete!] = function (this: StatefulParser) {
-      this.state!.done = true;
-    };
-  }
-  parser.initialize(HTTPParser.REQUEST, {}, 0, HTTPParser.kLenientAll);
-  parser.state = state;
-  return parser;
-}
-
-function giveBack(parser: StatefulParser): void {
-  parser.state = undefined;
-  if (idle) parser.close();
-  else idle = parser;
-}
+/** Why the bytes are not a request, in a user's words. */
+class NotARequest extends Error {}
 
 /**
  * One capture being parsed: push() its bytes in order, then end() for its head. The body, de-chunked,
  * goes to `sink` as it is parsed. Bytes that are not a complete HTTP request make a UsageError naming
- * `name`. The parser is given back on end() or on the first error.
+ * `name`.
  */
 export class CaptureParser {
-  private readonly st: ParseState;
-  private parser: StatefulParser | undefined;
-  /** Copies of the first bytes (up to HEAD_KEEP) while the message is incomplete; joined when needed. */
-  private firstParts: Buffer[] = [];
+  private phase: Phase = { kind: 'head' };
+  private head: CaptureHead | undefined;
+  /** Bytes of a line (or of the head) not yet complete. */
+  private pending: Buffer[] = [];
+  private pendingSize = 0;
   private size = 0;
-  /** Set once the head is read: whether it frames the body (Content-Length or chunked). */
-  private framed: boolean | undefined;
+  private bodyBytes = 0;
+  private afterLf: 0 | 1 | 2 = 0;
 
   constructor(
     private readonly name: string,
-    sink: Sink,
-  ) {
-    this.st = { headers: [], url: '', head: undefined, done: false, bodyCalls: 0, bodyBytes: 0, sink };
-    this.parser = takeParser(this.st);
-  }
+    private readonly sink: Sink,
+  ) {}
 
   push(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size > CAPTURE_FILE_LIMIT) throw this.tooLarge();
     try {
-      this.feed(chunk);
+      let at = 0;
+      while (at < chunk.length && this.phase.kind !== 'done') at = this.step(chunk, at);
     } catch (err) {
-      this.release();
-      throw err;
+      throw err instanceof NotARequest ? this.malformed(err.message) : err;
     }
   }
 
   end(): CaptureHead {
-    try {
-      return this.finish();
-    } finally {
-      this.release();
+    if (this.size === 0) throw new UsageError(`${this.name} is empty, not an HTTP request capture.`);
+    const { kind } = this.phase;
+    if (kind === 'done' || kind === 'rest') return this.head!;
+    if (kind === 'head' && this.pendingSize > 0 && !this.pendingText().includes('\n'))
+      throw this.malformed('the first line is not an HTTP request line');
+    throw this.malformed('it ends before the request does (truncated body, or no blank line after the headers)');
+  }
+
+  /** Nothing to give back: kept so that readers may say they stopped. */
+  abandon(): void {}
+
+  /** Takes what the current phase needs from chunk[at…]; returns where it stopped. */
+  private step(chunk: Buffer, at: number): number {
+    const phase = this.phase;
+    switch (phase.kind) {
+      case 'head': {
+        const end = this.headEnd(chunk, at);
+        if (end < 0) return this.keep(chunk, at, chunk.length, HEAD_LIMIT, 'the headers are larger than 64 KiB');
+        this.keep(chunk, at, end, HEAD_LIMIT, 'the headers are larger than 64 KiB');
+        this.readHead(this.takePending());
+        return end;
+      }
+      case 'length':
+      case 'chunk-data': {
+        const take = Math.min(phase.left, chunk.length - at);
+        this.body(chunk.subarray(at, at + take));
+        phase.left -= take;
+        if (phase.left === 0) this.phase = phase.kind === 'length' ? { kind: 'done' } : { kind: 'chunk-end' };
+        return at + take;
+      }
+      case 'rest':
+        this.body(chunk.subarray(at));
+        return chunk.length;
+      default:
+        return this.chunkLine(chunk, at);
     }
   }
 
-  private feed(chunk: Buffer): void {
-    const st = this.st;
-    const before = this.size;
-    this.size += chunk.length;
-    if (this.size > CAPTURE_FILE_LIMIT) throw this.tooLarge();
-    if (this.framed === false) {
-      st.bodyBytes += chunk.length;
-      if (st.bodyBytes > CAPTURE_LIMIT) throw this.tooLarge();
-      st.sink(chunk);
-      return;
+  /** The chunk-size line, the line end after a chunk's data, or a trailer line. */
+  private chunkLine(chunk: Buffer, at: number): number {
+    const eol = chunk.indexOf(0x0a, at);
+    if (eol < 0) return this.keep(chunk, at, chunk.length, LINE_LIMIT, 'a chunk-size line is too long');
+    this.keep(chunk, at, eol, LINE_LIMIT, 'a chunk-size line is too long');
+    const line = this.takePending().toString('latin1').replace(/\r$/, '');
+    const phase = this.phase;
+    if (phase.kind === 'chunk-end') {
+      if (line !== '') throw new NotARequest('a chunk is longer than its size says');
+      this.phase = { kind: 'chunk-size' };
+    } else if (phase.kind === 'trailers') {
+      if (line === '') this.phase = { kind: 'done' };
+    } else {
+      const size = /^([0-9A-Fa-f]{1,15})[ \t]*(;.*)?$/.exec(line);
+      if (!size) throw new NotARequest(`invalid chunk size ${JSON.stringify(line.slice(0, 40))}`);
+      const left = Number.parseInt(size[1]!, 16);
+      this.phase = left === 0 ? { kind: 'trailers' } : { kind: 'chunk-data', left };
     }
-    if (st.done) return; // bytes after the message (an editor's final newline) are not part of it
-    const ret = this.parser!.execute(chunk);
-    if (st.bodyBytes > CAPTURE_LIMIT) throw this.tooLarge();
-    if (ret instanceof Error && !st.done) throw malformed(this.name, ret);
-    const part = before < HEAD_KEEP ? chunk.subarray(0, HEAD_KEEP - before) : undefined;
-    if (st.head && this.framed === undefined) {
-      this.framed = framed(st.head.rawHeaders);
-      if (!this.framed) {
-        // No Content-Length and not chunked: HTTP says no body, but a hand-made capture means "the
-        // rest of the file". Take it, from the blank line that ends the head (it is in this chunk:
-        // the head ended while parsing it).
-        const first = this.firstParts.length === 0 ? (part ?? EMPTY) : Buffer.concat([...this.firstParts, part ?? EMPTY]);
-        const headEnd = findHeadEnd(first);
-        if (headEnd > 0 && headEnd < this.size) {
-          const rest = chunk.subarray(Math.max(0, headEnd - before));
-          st.bodyBytes += rest.length;
-          if (st.bodyBytes > CAPTURE_LIMIT) throw this.tooLarge();
-          st.sink(rest);
-        }
-      }
+    return eol + 1;
+  }
+
+  /** Offset just past the blank line ending the head (CRLF, LF or mixed), or -1 if not in this chunk. */
+  private headEnd(chunk: Buffer, at: number): number {
+    // The blank line can straddle chunks (a pipe may hand a capture over a byte at a time): what the
+    // last bytes were is kept in `afterLf`: 1 just after a LF, 2 after a LF and a CR.
+    for (let i = at; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if (byte === 0x0a) {
+        if (this.afterLf > 0) return i + 1;
+        this.afterLf = 1;
+      } else this.afterLf = this.afterLf === 1 && byte === 0x0d ? 2 : 0;
     }
-    // The first bytes are kept only while the message is incomplete: finish() then looks at their
-    // line ends, and the head's end may be in a later chunk. A capture read whole in one chunk, the
-    // common case, needs no copy.
-    if (part && !st.done) this.firstParts.push(Buffer.from(part));
+    return -1;
+  }
+
+  private readHead(bytes: Buffer): void {
+    const lines = bytes
+      .toString('latin1')
+      .split('\n')
+      .map((l) => l.replace(/\r$/, ''));
+    const match = REQUEST_LINE.exec(lines[0]!);
+    if (!match) throw new NotARequest('the first line is not an HTTP request line');
+    const rawHeaders: string[] = [];
+    for (const line of lines.slice(1)) {
+      if (line === '') continue;
+      if (/^[ \t]/.test(line)) throw new NotARequest('a header line is folded onto the next (obsolete line folding)');
+      const colon = line.indexOf(':');
+      const name = colon > 0 ? line.slice(0, colon) : '';
+      if (!TOKEN.test(name)) throw new NotARequest(`invalid header line ${JSON.stringify(line.slice(0, 40))}`);
+      // Header values are bytes; latin1 keeps each one as it was sent, as node's parser does.
+      rawHeaders.push(name, line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, ''));
+    }
+    this.head = { method: match[1]!, url: match[2]!, rawHeaders };
+    this.phase = this.framing(rawHeaders);
+  }
+
+  /** How the body is framed: chunked, Content-Length, or (neither) the rest of the capture. */
+  private framing(rawHeaders: string[]): Phase {
+    const codings = headerValues(rawHeaders, 'transfer-encoding');
+    if (codings.length > 0) {
+      const last = codings.join(',').split(',').pop()!.trim().toLowerCase();
+      if (last !== 'chunked') throw new NotARequest(`a Transfer-Encoding that does not end in chunked (${last})`);
+      return { kind: 'chunk-size' };
+    }
+    const lengths = headerValues(rawHeaders, 'content-length');
+    if (lengths.length === 0) return { kind: 'rest' };
+    const values = new Set(lengths.flatMap((v) => v.split(',').map((s) => s.trim())));
+    const [only] = values;
+    if (values.size !== 1 || !/^\d{1,15}$/.test(only!))
+      throw new NotARequest(`invalid Content-Length ${JSON.stringify(lengths.join(', '))}`);
+    const left = Number(only);
+    return left === 0 ? { kind: 'done' } : { kind: 'length', left };
+  }
+
+  private body(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.bodyBytes += bytes.length;
+    if (this.bodyBytes > CAPTURE_LIMIT) throw this.tooLarge();
+    this.sink(bytes);
+  }
+
+  /** Holds chunk[from…to) until its line (or head) is whole, within `limit` bytes; returns `to`. */
+  private keep(chunk: Buffer, from: number, to: number, limit: number, tooLong: string): number {
+    if (to > from) {
+      this.pending.push(Buffer.from(chunk.subarray(from, to)));
+      this.pendingSize += to - from;
+    }
+    if (this.pendingSize > limit) throw new NotARequest(tooLong);
+    return to;
+  }
+
+  private takePending(): Buffer {
+    const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingSize = 0;
+    return bytes;
+  }
+
+  private pendingText(): string {
+    return Buffer.concat(this.pending).toString('latin1');
   }
 
   private tooLarge(): UsageError {
@@ -208,74 +231,10 @@ export class CaptureParser {
     );
   }
 
-  private finish(): CaptureHead {
-    const st = this.st;
-    const parser = this.parser!;
-    if (!st.done && st.head && isLfStyle(this.first())) {
-      // In lenient mode llhttp wants one byte past a bare-LF chunked ending ("0\n\n") to finish the
-      // message. The pad is accepted only if it completes the message without becoming body bytes.
-      const before = st.bodyCalls;
-      const ret = parser.execute(PAD);
-      if (ret instanceof Error || st.bodyCalls !== before) st.done = false;
-    }
-    if (this.size === 0) throw new UsageError(`${this.name} is empty, not an HTTP request capture.`);
-    if (!st.done) {
-      const ret = parser.finish();
-      if (ret instanceof Error || !st.done) throw malformed(this.name, ret ?? new Error('truncated'));
-    }
-    return st.head!;
+  private malformed(why: string): UsageError {
+    return new UsageError(
+      `${this.name} is not an HTTP request capture: ${why}.`,
+      'A capture is a request line, headers, a blank line and the body, as `webhook listen` saves them.',
+    );
   }
-
-  private first(): Buffer {
-    if (this.firstParts.length !== 1) this.firstParts = [Buffer.concat(this.firstParts)];
-    return this.firstParts[0]!;
-  }
-
-  /** Gives the parser back without a result (the read failed). */
-  abandon(): void {
-    this.release();
-  }
-
-  private release(): void {
-    if (this.parser) giveBack(this.parser);
-    this.parser = undefined;
-  }
-}
-
-/** Whether a Content-Length or Transfer-Encoding header frames the body. */
-function framed(rawHeaders: string[]): boolean {
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const n = rawHeaders[i]!;
-    if ((n.length === 14 && n.toLowerCase() === 'content-length') || (n.length === 17 && n.toLowerCase() === 'transfer-encoding'))
-      return true;
-  }
-  return false;
-}
-
-function isLfStyle(first: Buffer): boolean {
-  const eol = first.indexOf(0x0a);
-  return eol > 0 && first[eol - 1] !== 0x0d;
-}
-
-/** Offset just past the blank line that ends the head, in either line-end style; -1 if not found. */
-function findHeadEnd(data: Buffer): number {
-  // Mixed ends too (LF headers and a CRLF blank line, as a hand edit can leave): llhttp accepts them.
-  let end = -1;
-  for (const blank of HEAD_ENDS) {
-    const at = data.indexOf(blank);
-    if (at !== -1 && (end === -1 || at + blank.length < end)) end = at + blank.length;
-  }
-  return end;
-}
-
-function malformed(path: string, err: Error): UsageError {
-  const e = err as Error & { code?: string; reason?: string };
-  const why =
-    e.code === 'HPE_INVALID_EOF_STATE' || e.message === 'truncated'
-      ? 'it ends before the request does (truncated body, or no blank line after the headers)'
-      : `${e.reason ?? e.message}${e.code ? ` (${e.code})` : ''}`;
-  return new UsageError(
-    `${path} is not an HTTP request capture: ${why}.`,
-    'A capture is a request line, headers, a blank line and the body, as `webhook listen` saves them.',
-  );
 }

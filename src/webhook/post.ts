@@ -3,6 +3,7 @@
 // to its webhook URLs. Headers are given as a flat name/value list so that names keep their case and
 // order (node sends an array of raw headers as is).
 import { FailureError, InterruptedError, UsageError } from '../base/errors';
+import { nodeHttp } from '../http/node-http';
 
 export interface PostResult {
   status: number;
@@ -25,7 +26,7 @@ const KEEP = 64 * 1024;
 
 /** The POST and its answer; a failure rejects with node's own error (see PostOptions for which). */
 export async function post(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
-  const mod = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const mod = nodeHttp(url.protocol === 'https:');
   return new Promise<PostResult>((settle, fail) => {
     // Given headers as a raw list, node adds no Host of its own.
     const headers = hasHeader(rawHeaders, 'host') ? rawHeaders : ['Host', url.host, ...rawHeaders];

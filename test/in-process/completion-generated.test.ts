@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Argument, Command, Option } from 'commander';
-import { wholeProgram as bookingProgram } from '../../src/command-facts';
+import { wholeProgram as bookingProgram } from '../../src/command-tree';
 import { completionFiles } from '../../src/completion/generate';
 import { describeProgram } from '../../src/completion/model';
 import { EVENTS } from '../../src/webhook/signature';

@@ -4,9 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent, buildConnector } from 'undici';
 import { createHttpClient } from '../../src/http/client';
-import { earlyConnector, preconnect } from '../../src/http/preconnect';
+import { preconnect } from '../../src/http/preconnect';
 import { testIO } from '../../src/output/io';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -70,19 +69,5 @@ describe('preconnect', () => {
       early?.take()?.destroy();
     }
     expect(await preconnect(new URL('http://192.0.2.1/'), false, {})).toBeUndefined();
-  });
-
-  it('gives the early socket only to its own origin; any other gets a connection of its own', async () => {
-    const a = await serve();
-    const b = await serve();
-    const early = await preconnect(a.url, false, {});
-    const pool = new Agent({ connect: earlyConnector(early!, buildConnector({})) });
-    cleanups.push(() => pool.close());
-    const viaB = await pool.request({ origin: b.url.origin, path: '/b', method: 'GET' });
-    expect(await viaB.body.json()).toEqual({ data: { path: '/b' } });
-    const viaA = await pool.request({ origin: a.url.origin, path: '/a', method: 'GET' });
-    expect(await viaA.body.json()).toEqual({ data: { path: '/a' } });
-    expect([a.connections(), b.connections()]).toEqual([1, 1]);
-    expect(early!.take()).toBeUndefined();
   });
 });

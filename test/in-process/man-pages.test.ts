@@ -1,7 +1,7 @@
 // Man pages from the command tree (src/man.ts): one per command, in roff that man reads literally.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { wholeProgram } from '../../src/command-facts';
+import { wholeProgram } from '../../src/command-tree';
 import { manPages, pageName } from '../../src/man';
 
 const program = await wholeProgram();

@@ -12,16 +12,17 @@ const DIST = join(ROOT, 'dist');
 /**
  * What the built files load from node_modules at run time: bare `require("x")` calls (code templates
  * in strings, as ajv's, left out) and the paths resolved with createRequire(…).resolve("x") (jq-wasm,
- * which the --jq worker thread requires by that path). Every .cjs of dist/: the bundle, the vendored
- * chunks and the keyring child (which requires @napi-rs/keyring).
+ * which the --jq worker thread requires by that path), and the modules imported by name. Every file
+ * of dist/: the program's chunks and the keyring child (which requires @napi-rs/keyring).
  */
 function requiredModules(): Set<string> {
-  const files = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.cjs'));
+  const files = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => /\.[cm]js$/.test(f));
   const names = new Set<string>();
   for (const file of files) {
     const code = readFileSync(join(DIST, file), 'latin1');
     for (const m of code.matchAll(/(^|[^'`\w$.])require\((["'])([^"'.][^"']*)\2\)/g)) names.add(m[3]!);
-    for (const m of code.matchAll(/createRequire\)?\([^()]*\)\.resolve\((["'])([^"'.][^"']*)\1\)/g)) names.add(m[2]!);
+    for (const m of code.matchAll(/\)\.resolve\((["'])(@?[a-z][\w./:-]*)\1\)/g)) names.add(m[2]!);
+    for (const m of code.matchAll(/(?:\bimport\(|\bfrom ?)(["'])(@?[a-z][\w./:-]*)\1/g)) names.add(m[2]!);
   }
   return names;
 }

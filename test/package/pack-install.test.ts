@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
-import { wholeProgram } from '../../src/command-facts';
+import { wholeProgram } from '../../src/command-tree';
 import { pageName } from '../../src/man';
 import { startSandbox } from '../../src/sandbox/server';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { main } from '../../src/main';
 import { testIO } from '../../src/output/io';
-import { wholeProgram as bookingProgram } from '../../src/command-facts';
+import { wholeProgram as bookingProgram } from '../../src/command-tree';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli } from '../helpers/cli';

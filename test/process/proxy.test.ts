@@ -88,8 +88,8 @@ describe('through a proxy from the environment', () => {
     expect(new Set(proxy.tunnels)).toEqual(new Set([new URL(remote()).host]));
   });
 
-  it('the built program (bin/booking.js and its command bundles) tunnels through the proxy too', async () => {
-    // The bundles take undici's proxy agent from scripts/bundle/undici.cjs, loaded only when a proxy is set.
+  it('the built program (bin/booking.js and dist/) tunnels through the proxy too', async () => {
+    // The build loads undici (dist/vendor/undici.cjs, for its proxy agent) only when a proxy is set.
     const list = await runCli(['bookings', 'list', '-o', 'ndjson', '--allow-http'], { env: env({ HTTP_PROXY: proxy.url }) });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout.trimEnd().split('\n')).toHaveLength(12);

@@ -7,7 +7,7 @@
 // A missing shell skips its tests locally (the reason is in the title) and fails them in CI.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wholeProgram as bookingProgram } from '../../src/command-facts';
+import { wholeProgram as bookingProgram } from '../../src/command-tree';
 import { allCommands, describeProgram, optionsAt, optionWords } from '../../src/completion/model';
 import { OUTPUT_FORMATS } from '../../src/context';
 import { EVENTS } from '../../src/webhook/signature';

@@ -10,7 +10,6 @@ export const newCmdWhoami = defineCommand({
   name: 'whoami',
   description: 'show the owner of the key (GET /api/v1/me); on a terminal, profile, base URL and where the key is on stderr',
   sendsRequests: true,
-  shortRun: true,
   examples: ['booking whoami', 'booking whoami --json', 'booking whoami --profile staging'],
   run: runWhoami,
 });

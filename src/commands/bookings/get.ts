@@ -8,7 +8,6 @@ export const newCmdBookingsGet = defineCommand({
   description: 'show one booking by its uid',
   arguments: [['<uid>', "the booking's public uid"]],
   sendsRequests: true,
-  shortRun: true,
   examples: [
     'booking bookings get bk_5q7tf95he72spj',
     'booking bookings view bk_5q7tf95he72spj --json uid,status,attendee.email',
