@@ -1,6 +1,6 @@
 // Issue 23, "accepted bodies multiply": a big body holding one 20-digit id once took 36 times its
 // size (lossless-json's parser). Its peak memory, beyond the command's own on a tiny body, is now
-// bounded by a few times the body (8×, 8.5× with --paginate), and the id comes out exact. GNU time measures the child's peak RSS.
+// bounded by a few times the body (under 10×), and the id comes out exact. GNU time measures the child's peak RSS.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -68,8 +68,10 @@ describe.runIf(existsSync('/usr/bin/time'))('a big body with one 20-digit id: me
       const multiple = (run.kib - base.kib) / (MIB * 1024);
       // Dead copies of the body wait for V8's own collection (no forced gc(): public APIs only, see
       // docs/performance.md): ~5.5x for api; --paginate adds the repeated-page check's copy of the items.
-      // Measured 5.5-7.4x (api) and 6.5-7.5x (--paginate) on a loaded machine: when V8 collects varies.
-      expect(multiple).toBeLessThan(extra.length === 0 ? 8 : 8.5);
+      // Measured 5.5-8.3x (api) and 6.5-7.5x (--paginate) on a loaded machine, beside the whole suite:
+      // when V8 collects varies. A bound against a return of the 36x parser, not a target (issue 33's
+      // report: the forced collection this once had is gone with the V8 flag it needed).
+      expect(multiple).toBeLessThan(10);
     },
     120_000,
   );
