@@ -5,6 +5,10 @@ export interface RequestOptions {
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Request headers beside the client's own (conditional requests: If-None-Match, If-Modified-Since). */
+  headers?: Record<string, string>;
+  /** A 304 Not Modified is an answer (with an empty body), not an error: for a conditional request. */
+  notModified?: boolean;
 }
 
 export interface HttpResponse {

@@ -96,6 +96,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     warn: opts.warn,
   });
   const closing = new AbortController();
+  // The Last-Modified of every answer: the sandbox's start, then its last lifecycle change.
+  let changedAt = Date.now();
 
   const service = await startSandboxService(
     {
@@ -106,6 +108,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       store,
       log: opts.log,
       closing: closing.signal,
+      lastModified: () => changedAt,
       switches: new Switches({ latencyMs: opts.latencyMs, failRate: opts.failRate, rateLimit: opts.rateLimit, seed }),
     },
     { host, port },
@@ -113,6 +116,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const advance = (): Change => {
     const change = lifecycle.step();
+    changedAt = Date.now();
     const b = change.booking;
     opts.log?.(`${new Date().toISOString()} lifecycle ${change.event} ${b.uid} ${change.from ? `${change.from} -> ` : ''}${b.status}`);
     const body = deliveryBody(change.event, markBigInts(b) as unknown as Record<string, unknown>, {

@@ -5,11 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../webhook/signature';
 import { post as postRequest } from '../webhook/post';
-
-// The documented schedule: a delivery that gets no 2xx answer (or none at all) is sent again, the
-// same bytes with the same signature, after 1, 2, 4 and 8 s: five attempts in all. `booking sandbox
-// --retry-delays 0.1,0.2` makes it short for tests and demos; `--retry-delays none`, no retries.
-const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+import { DEFAULT_RETRY_DELAYS_MS } from './retry-delays';
 
 export interface WebhookSenderOptions {
   urls: string[];

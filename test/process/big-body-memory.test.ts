@@ -1,8 +1,7 @@
 // Issue 23, "accepted bodies multiply": a big body holding one 20-digit id once took 36 times its
 // size (lossless-json's parser). Its peak memory, beyond the command's own on a tiny body, is now
 // bounded by a few times the body (under 10×), and the id comes out exact. GNU time measures the child's peak RSS.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,29 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: the bench's server module is plain JavaScript
 import { BIG_ID, bigBody } from '../../scripts/bench/server.mjs';
-import { BIN, cleanEnv, tempConfigDir } from '../helpers/cli';
+import { tempConfigDir } from '../helpers/cli';
+import { HAS_GNU_TIME, peakOf } from '../helpers/peak-rss';
 
 const MIB = 48;
 
-/** The run's peak RSS in KiB and exit code, stdout to a file. */
-function peakOf(args: string[], env: Record<string, string>, out: string): Promise<{ code: number | null; kib: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      '/usr/bin/time',
-      ['-f', 'peak-kib=%M', '-o', `${out}.rss`, 'sh', '-c', `exec "$0" "$@" > "${out}"`, process.execPath, BIN, ...args],
-      {
-        env: cleanEnv(env),
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, kib: Number(/peak-kib=(\d+)/.exec(readFileSync(`${out}.rss`, 'utf8'))?.[1]), stderr }));
-  });
-}
-
-describe.runIf(existsSync('/usr/bin/time'))('a big body with one 20-digit id: memory within 4× the body', () => {
+describe.runIf(HAS_GNU_TIME)('a big body with one 20-digit id: memory within a few times the body', () => {
   let server: Server;
   let url = '';
   const cfg = tempConfigDir();

@@ -30,20 +30,12 @@ export const sandboxOptions = [
   choice('--shape <name>', 'response shape of lists and objects', SHAPES, DEFAULT_SHAPE),
   option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000)),
   option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate),
-  option('--retry-delays <s,s,…>', 'waits before each retry of a failed delivery, in seconds (default 1,2,4,8; none)', retryDelays),
+  option('--retry-delays <s,s,…>', 'waits before each retry of a failed delivery, in seconds (default 1,2,4,8; none)', parseRetryDelays),
   option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000)),
 ];
 
 /** The flags as run.ts gets them: --tick in seconds (0 stops the lifecycle), --retry-delays in ms. */
 export type SandboxCmdOptions = Values<[], typeof sandboxOptions>;
-
-function retryDelays(value: string): number[] {
-  try {
-    return parseRetryDelays(value);
-  } catch (err) {
-    throw new InvalidArgumentError((err as Error).message);
-  }
-}
 
 function webhookUrl(value: string): string {
   const problem = webhookUrlProblem(value);
