@@ -50,6 +50,7 @@ const ROWS: Record<string, Busy | { instant: string }> = {
   'bookings list': { args: () => ['bookings', 'list'], busy: asked },
   'bookings get': { args: () => ['bookings', 'get', 'bk_1'], busy: asked },
   'bookings watch': { args: () => ['bookings', 'watch'], busy: asked, code: 0 },
+  'bookings changes': { args: () => ['bookings', 'changes', '--since', '2h'], busy: asked },
   'event-types': { args: () => ['event-types'], busy: asked },
   api: { args: () => ['api', '/api/v1/bookings', '--paginate'], busy: asked },
   'webhook verify': { args: () => ['webhook', 'verify', '--request', captures], busy: printed },
