@@ -17,9 +17,10 @@ import { CaptureSaver } from './save';
 import { bookingUid, listenWriter } from './lines';
 import { EVENTS } from '../../../webhook/events';
 import { forwardDelivery } from './forward';
-import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './body';
+import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted, releaseBody } from './body';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
 import { Repeats } from './repeats';
+import { ListenWarnings } from './warnings';
 import { formatDuration } from '../../../base/words';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -51,9 +52,9 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const judgeDelivery = receiverJudge(opts.scheme, secrets, ageRule(opts, ctx));
   if (ctx.signal.aborted) return 0;
   const repeats = new Repeats();
+  const warnings = new ListenWarnings(ctx);
   // This run's mark on what it forwards: a delivery that comes back with it has gone round a loop.
   const self = randomBytes(6).toString('hex');
-  let loops = 0;
 
   const pending = new Set<Promise<void>>();
   // Forwards still running at stop get a moment to finish (bin/booking.js ends the process 3 s after
@@ -62,7 +63,6 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   setMaxListeners(0, forwards.signal);
   let stopping = false;
   let ignored = 0;
-  let busy = 0;
   let savingStopped = false;
   // Headers must arrive within the idle limit too (node checks every connectionsCheckingInterval).
   const server = createServer(
@@ -70,10 +70,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     (req, res) => {
       const from = req.socket.remoteAddress;
       const p = receive(req, res, from).catch((err: unknown) => {
-        if (stopping && req.destroyed) {
-          ctx.io.stderr.write(`warning: a delivery from ${from} was still arriving at stop; dropped.\n`);
-          return;
-        }
+        if (stopping && req.destroyed)
+          return warnings.once('still arriving at stop', `a delivery from ${from} was still arriving at stop; dropped.`);
         ctx.io.stderr.write(`error: handling ${req.method} ${visible(req.url ?? '')}: ${(err as Error).message}\n`);
         if (!res.headersSent) res.writeHead(500).end();
       });
@@ -94,10 +92,10 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     if (marks.includes(self) || marks.length >= MAX_HOPS) {
       req.resume();
       answer(res, 508, { ok: false, error: 'forwarding loop' });
-      if (loops++ === 0)
-        ctx.io.stderr.write(
-          `warning: answered 508 to a delivery that had already been forwarded ${marks.includes(self) ? 'by this listen' : `${marks.length} times`} (${LOOP_HEADER}): a forwarding loop is cut here.\n`,
-        );
+      warnings.once(
+        'answered 508 (a forwarding loop)',
+        `answered 508 to a delivery that had already been forwarded ${marks.includes(self) ? 'by this listen' : `${marks.length} times`} (${LOOP_HEADER}): a forwarding loop is cut here.`,
+      );
       return;
     }
     const read = await readBudgeted(req, budget, BODY_LIMIT, idleMs);
@@ -106,6 +104,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       await handle(req, res, read.body, time);
     } finally {
       budget.give(read.held);
+      if (read.own) releaseBody(read.body);
     }
   }
 
@@ -113,21 +112,23 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     if (status === 408) {
       answer(res, 408, { ok: false, error: 'no byte for too long' }, { connection: 'close' });
       res.once('finish', () => res.socket?.destroy());
-      ctx.io.stderr.write(`warning: cut a delivery from ${from} that sent nothing for ${idleMs / 1000} s (its bytes are dropped).\n`);
+      warnings.once(
+        `cut for sending nothing for ${idleMs / 1000} s`,
+        `cut a delivery from ${from} that sent nothing for ${idleMs / 1000} s (its bytes are dropped).`,
+      );
       return;
     }
     if (status === 503) {
       answer(res, 503, { ok: false, error: 'too many deliveries at once' }, { 'retry-after': '1' });
-      // One warning for a burst of them (the others are counted for the stop line).
-      if (busy++ === 0)
-        ctx.io.stderr.write(
-          `warning: answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.\n`,
-        );
+      warnings.once(
+        'answered 503 (too many at once)',
+        `answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.`,
+      );
       return;
     }
     answer(res, 413, { ok: false, error: 'body too large' }, { connection: 'close' });
     // The address is taken at the start: once the 413 has gone out, the socket may already be gone.
-    ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.\n`);
+    warnings.once(`refused as over ${BODY_LIMIT / 1024 / 1024} MiB`, `refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.`);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, time: Date): Promise<void> {
@@ -215,8 +216,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   clearTimeout(grace);
   server.closeAllConnections();
   await closed;
-  if (loops > 1) ctx.io.stderr.write(`warning: ${loops} deliveries in all were answered 508 (a forwarding loop).\n`);
-  if (busy > 1) ctx.io.stderr.write(`warning: ${busy} deliveries in all were answered 503 (too many at once).\n`);
+  warnings.summary();
   hint(
     ctx,
     only

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
 import { unreadable } from '../../../base/input';
+import { checkpoint } from '../../../base/checkpoint';
 import { CliError, ExitCode, InterruptedError, UsageError } from '../../../base/errors';
 import { harDeliveries } from '../../../webhook/har';
 import { NotRegularFile, readDelivery } from '../../../webhook/reader';
@@ -49,9 +50,10 @@ export async function verifyCaptures(paths: string[], opts: CaptureCheck, ctx: C
   const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx), expectedEvent: opts.event });
   const out = await verdictWriter(ctx, true);
   const run = new Run(ctx, out);
+  const check = checkpoint(ctx.signal);
   try {
     for (const item of captureFiles(paths)) {
-      if (ctx.signal.aborted) throw new InterruptedError();
+      await check();
       if ('skipped' in item) run.skipped(item.path, item.skipped);
       else if (item instanceof CliError) run.failed(item);
       else await run.file(() => verifyFile(item, secrets, judge, ctx, () => out.flush()), item.path);
@@ -90,7 +92,9 @@ class Run {
       if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
       return this.failed(err);
     }
+    const check = checkpoint(this.ctx.signal);
     for (const r of results) {
+      await check();
       if (r instanceof CliError) this.failed(r);
       else await this.judged(r);
     }
@@ -170,8 +174,9 @@ async function verifyFile(
     return [{ verdict: { file: path, ...verdict }, key: digests[0]!.digest.toString('latin1') }];
   }
   const results: (Judged | CliError)[] = [];
+  const check = checkpoint(ctx.signal);
   for (const entry of harDeliveries(path, read.bytes)) {
-    if (ctx.signal.aborted) throw new InterruptedError();
+    await check();
     if (entry instanceof CliError) {
       results.push(entry);
       continue;
