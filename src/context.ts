@@ -4,7 +4,7 @@ import type { IOStreams } from './output/streams';
 import type { GlobalOptions } from './base/globals';
 import type { ConfigStore, Connection } from './config/types';
 import type { HttpClient } from './http/types';
-import type { Sleep } from './http/retry';
+import type { Sleep } from './http/wait';
 
 export { OUTPUT_FORMATS, type GlobalOptions, type OutputFormat } from './base/globals';
 export { hint, outputFormat } from './output/hint';

@@ -34,7 +34,10 @@ export interface JsonScan {
 
 /** An array at the top of a body: the body itself (key undefined), or the value of its field `key`. */
 export interface RawArray {
-  /** The field's name as written (latin1), when it has no escape; undefined for the body itself. */
+  /**
+   * The field's name as JSON.parse reads it (UTF-8, escapes decoded: "d\u0061ta" is `data`), so that
+   * a field written twice, once escaped, is seen as written twice; undefined for the body itself.
+   */
   key: string | undefined;
   /**
    * Per element, three numbers: its [start, end) byte offsets (the bytes between the separators,
@@ -69,6 +72,17 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
  */
 function changedByParse(literal: string): boolean {
   return String(Number(literal)) !== literal && JSON_NUMBER.test(literal);
+}
+
+/** The name of the field whose text is body[from, to): decoded as JSON.parse decodes it. */
+function fieldName(body: Buffer, from: number, to: number, clean: boolean): string | undefined {
+  const text = body.toString('utf8', from, to);
+  if (clean) return text;
+  try {
+    return JSON.parse(`"${text}"`) as string;
+  } catch {
+    return undefined; // no JSON string: the parse reports the body
+  }
 }
 
 export function scanJson(body: Buffer, start = 0): JsonScan {
@@ -121,7 +135,7 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
       if (record && b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
         current = [];
         arrays.push({
-          key: depth === 1 || !keyClean || keyFrom < 0 ? undefined : body.toString('latin1', keyFrom, keyTo),
+          key: depth === 1 || keyFrom < 0 ? undefined : fieldName(body, keyFrom, keyTo, keyClean),
           elements: current,
         });
         arrayDepth = depth;

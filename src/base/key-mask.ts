@@ -71,17 +71,35 @@ export function maskKeyIn(text: string, key: string | undefined): string {
 /**
  * The key as it may appear once a server or a URL has handled it: percent-encoded (a path or query
  * with `encodeURIComponent`, a form with URLSearchParams; hex in either case is matched since the
- * mask ignores case), with JSON's `\/`, or in base64 (Basic auth, a token that wraps it).
+ * mask ignores case), with JSON's `\/`, in hex (either case), or in base64 at any alignment (Basic
+ * auth, a token that wraps it).
  */
 function encodedForms(key: string): string[] {
   // Encoders write U+FFFD for a lone surrogate (possible in a key from a JSON config file), where
   // encodeURIComponent would throw: toWellFormed() does the same (ES2024, in node 20; not in our TS lib).
   const uri = encodeURIComponent((key as string & { toWellFormed(): string }).toWellFormed());
   const bytes = Buffer.from(key);
-  let base64 = bytes.toString('base64');
-  while (base64.endsWith('=')) base64 = base64.slice(0, -1);
-  const forms = new Set([key, uri, formEncoded(uri), key.replaceAll('/', '\\/'), base64, bytes.toString('base64url')]);
+  const forms = new Set([key, uri, formEncoded(uri), key.replaceAll('/', '\\/'), bytes.toString('hex'), ...base64Forms(bytes)]);
   return [...forms];
+}
+
+/**
+ * The characters of base64 and base64url that only the key's bytes decide, wherever the key starts
+ * in the encoded text: at byte 0, 1 or 2 of a 3-byte group (`Basic base64(user:KEY)` puts it at 2,
+ * `base64("Bearer " + KEY)` at 1). Each alignment encodes differently; the characters that mix in a
+ * byte before or after the key are left out (2 at the start at offset 1, 3 at offset 2; at the end,
+ * the one a partial group shares with what follows).
+ */
+function base64Forms(bytes: Buffer): string[] {
+  const forms: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const total = offset + bytes.length;
+    const end = 4 * Math.floor(total / 3) + (total % 3);
+    const from = [0, 2, 3][offset]!;
+    const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+    for (const encoding of ['base64', 'base64url'] as const) forms.push(padded.toString(encoding).slice(from, end));
+  }
+  return forms;
 }
 
 // What encodeURIComponent leaves as it is and a form body escapes (URLSearchParams).

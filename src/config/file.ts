@@ -1,10 +1,11 @@
 // Reading config.json: plain fs + JSON.parse, because every API command reads it and start-up time is
 // benchmarked (conf would pull in ajv). A file we cannot trust is a UsageError naming its path, and
 // the caller never writes over it.
-import { readFileSync } from 'node:fs';
 import { parse as losslessParse } from 'lossless-json';
 import { UsageError } from '../base/errors';
 import { isPlainObject } from '../base/plain-object';
+import { readOwnFile } from './safe-file';
+import { checkOwner, symlinkRefusal } from './trust';
 import type { Profile } from './types';
 import { PROFILE_KEYS } from './types';
 
@@ -20,18 +21,21 @@ export function emptyConfig(): ConfigData {
   return { profiles: Object.create(null) as Record<string, StoredProfile> };
 }
 
-/** The parsed file; a missing (or blank) file is an empty config. */
+/** A config bigger than this is refused unread: a few profiles take a few hundred bytes. */
+const MAX_CONFIG_BYTES = 2 ** 20;
+
+/**
+ * The parsed file; a missing (or blank) file is an empty config. Opened once and checked as opened
+ * (src/config/safe-file.ts): a regular file, ours and private, at most MAX_CONFIG_BYTES.
+ */
 export function readConfigFile(path: string): ConfigData {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return emptyConfig();
-    const why = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(err));
-    throw new UsageError(`cannot read the config file ${path}: ${why}.`);
-  }
-  return parseConfigText(text, path);
+  const bytes = readOwnFile(path, {
+    what: 'config file',
+    maxBytes: MAX_CONFIG_BYTES,
+    check: (stats) => checkOwner(path, 'file', stats, 'chmod 600'),
+    symlink: () => symlinkRefusal(path),
+  });
+  return bytes === undefined ? emptyConfig() : parseConfigText(bytes.toString('utf8'), path);
 }
 
 function parseConfigText(raw: string, path: string): ConfigData {

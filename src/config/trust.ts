@@ -13,23 +13,30 @@ const FOREIGN_FIX = 'set BOOKING_CONFIG_DIR to a folder of your own (not a share
 export function assertTrustedConfig(file: string): void {
   // Windows has no uid and no mode bits to check.
   if (typeof process.getuid !== 'function') return;
-  const uid = process.getuid();
   const dir = dirname(file);
   const folder = statIfThere(() => statSync(dir));
-  if (folder) checkOwner(dir, 'folder', folder, uid, 'chmod 700');
+  if (folder) checkOwner(dir, 'folder', folder, 'chmod 700');
   const own = statIfThere(() => lstatSync(file));
   if (!own) return;
-  if (own.isSymbolicLink()) {
-    throw new UsageError(
-      `refusing the config file ${file}: it is a symlink, and the key must not be read from or written into a file elsewhere.`,
-      `replace it with the file itself (cp --remove-destination "$(readlink -f ${shellWord(file)})" ${shellWord(file)}), or ${FOREIGN_FIX}`,
-    );
-  }
-  checkOwner(file, 'file', own, uid, 'chmod 600');
+  if (own.isSymbolicLink()) throw symlinkRefusal(file);
+  checkOwner(file, 'file', own, 'chmod 600');
 }
 
-/** `chmod` is the command that fixes the mode, without its path (quoted here only when it is needed). */
-function checkOwner(path: string, what: 'folder' | 'file', stats: Stats, uid: number, chmod: string): void {
+/** The refusal of a config file that is a symlink. */
+export function symlinkRefusal(file: string): UsageError {
+  return new UsageError(
+    `refusing the config file ${file}: it is a symlink, and the key must not be read from or written into a file elsewhere.`,
+    `replace it with the file itself (cp --remove-destination "$(readlink -f ${shellWord(file)})" ${shellWord(file)}), or ${FOREIGN_FIX}`,
+  );
+}
+
+/**
+ * Refuses a config folder or file another user owns or may write to. `chmod` is the command that
+ * fixes the mode, without its path (quoted here only when it is needed). Nothing to check on Windows.
+ */
+export function checkOwner(path: string, what: 'folder' | 'file', stats: Stats, chmod: string): void {
+  if (typeof process.getuid !== 'function') return;
+  const uid = process.getuid();
   if (stats.uid !== uid) {
     throw new UsageError(
       `refusing the config ${what} ${path}: it belongs to another user (uid ${stats.uid}), who could read or change what booking saves there.`,

@@ -12,7 +12,8 @@ import { CliError, FailureError, InterruptedError } from '../base/errors';
 import { assertSameOrigin, joinUrl, showUrl, withQuery } from './url';
 import { assertTransportAllowed, isLoopbackHost } from '../config/transport';
 import { errorCode, errorForStatus, formatSeconds, networkFailure, requestName, statusLine } from './failures';
-import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryAfterMs, sleep, type Sleep } from './retry';
+import { MAX_RETRY_AFTER_MS, RETRY_STATUSES, backoffMs, isRetryableError, retryAfterMs } from './retry';
+import { pause, sleep, type Sleep } from './wait';
 import { createDebugLog } from './debug-log';
 import { makeResponse } from './response';
 import { refusedKeyHint } from '../config/resolve';
@@ -93,7 +94,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   opts.io.maskSecret?.(connection.apiKey);
 
   /** One request and its whole body, within the timeout. `asked` names the request in messages. */
-  async function exchange(url: URL, asked: URL, signal: AbortSignal): Promise<Exchange> {
+  async function exchange(url: URL, asked: URL, signal: AbortSignal, extra?: Record<string, string>): Promise<Exchange> {
     // One controller per request, aborted by the run's signal or the timeout. Not AbortSignal.any: in
     // node 20 each call registers its signals for garbage-collection tracking, a cost a listing of
     // thousands of pages pays on every page.
@@ -120,7 +121,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           origin: url.origin,
           path: url.pathname + url.search,
           method: 'GET',
-          headers: headersFor(url),
+          headers: headersFor(url, extra),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         },
@@ -149,17 +150,17 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     }
   }
 
-  function headersFor(url: URL): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
+  function headersFor(url: URL, extra?: Record<string, string>): Record<string, string> {
+    const headers: Record<string, string> = { ...extra, accept: 'application/json', 'user-agent': USER_AGENT };
     // Checked before every request already; this keeps the key off any other origin regardless.
     if (url.origin === base.origin) headers.authorization = `Bearer ${connection.apiKey}`;
     return headers;
   }
 
-  async function follow(asked: URL, signal: AbortSignal): Promise<Exchange> {
+  async function follow(asked: URL, signal: AbortSignal, extra?: Record<string, string>): Promise<Exchange> {
     let url = asked;
     for (let hop = 0; ; hop++) {
-      const res = await exchange(url, asked, signal);
+      const res = await exchange(url, asked, signal, extra);
       const location = res.headers.location;
       if (!REDIRECT_STATUSES.has(res.status) || !location) return res;
       if (hop >= MAX_REDIRECTS) throw new FailureError(`${requestName('GET', asked)}: more than ${MAX_REDIRECTS} redirects`);
@@ -185,16 +186,17 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       if (signal.aborted) throw new InterruptedError();
       let res: Exchange;
       try {
-        res = await follow(url, signal);
+        res = await follow(url, signal, ro.headers);
       } catch (err) {
         if (err instanceof CliError) throw err;
         if (retry >= retries || !isRetryableError(err, url)) throw networkFailure('GET', url, err, retry, env);
         const ms = backoffMs(retry, baseMs);
         log.retry(retry + 1, retries, ms, errorCode(err) ?? 'a network error');
-        await wait(ms, signal);
+        await pause(ms, signal, { sleep: wait });
         continue;
       }
-      if (res.status >= 200 && res.status < 300) return makeResponse('GET', res.url, res.status, res.headers, res.body);
+      if ((res.status >= 200 && res.status < 300) || (res.status === 304 && ro.notModified))
+        return makeResponse('GET', res.url, res.status, res.headers, res.body);
       const after = retryAfterMs(res.headers['retry-after']);
       const tooLong = after !== undefined && after > MAX_RETRY_AFTER_MS;
       if (retry >= retries || !RETRY_STATUSES.has(res.status) || tooLong) {
@@ -214,7 +216,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       }
       const ms = after ?? backoffMs(retry, baseMs);
       log.retry(retry + 1, retries, ms, statusLine(res.status));
-      await wait(ms, signal);
+      await pause(ms, signal, { sleep: wait });
     }
   }
 

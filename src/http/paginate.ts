@@ -66,8 +66,6 @@ export interface PaginateOptions {
   cursorFromLast?: string;
   itemsPath?: string;
   signal?: AbortSignal;
-  /** The items are only counted and copied as sent (ndjson): they may be left unparsed (src/output/json-lazy.ts). */
-  lazyItems?: boolean;
   onPage?(info: PageInfo): void;
   /** A line for stderr that is not an error: the list may be longer, or shorter, than its count. */
   onNote?(line: string): void;
@@ -220,7 +218,8 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
     if (at.cursor !== undefined) query[at.param ?? 'cursor'] = at.cursor;
     response = await client.get(opts.path, { query, signal: opts.signal });
   }
-  const body = opts.lazyItems && response.jsonLazyItems ? response.jsonLazyItems() : response.json();
+  // The one parse every writer's items come from (JSON.parse's semantics, numbers kept exact).
+  const body = response.jsonInTurns ? await response.jsonInTurns(opts.signal) : response.json();
   const { items, next, more, debug, counts } = discover(body, response.headers.link, opts);
   if (!items) throw itemsNotFound(response, body, opts.itemsPath);
   // A body's "?after=…" is a query for the current request: its other parameters (a filter, the page

@@ -1,22 +1,31 @@
 // The HttpResponse handed to commands: the whole body in memory (at most --max-response-bytes),
 // decoded on demand.
-import { FailureError } from '../base/errors';
-import { parseMarked } from '../output/json';
+import { CliError, FailureError } from '../base/errors';
+import { checkpoint } from '../base/checkpoint';
+import { parseMarked, parseMarkedInTurns } from '../output/json';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
 import { MAX_DEPTH, scanJson, type JsonScan } from '../base/json-scan';
 import { rawItems } from '../output/json-raw';
-import { parseLazily, type LazyBody } from '../output/json-lazy';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
-  let scanned: JsonScan | undefined;
   let parsed: { value: unknown; scan: JsonScan } | undefined;
-  // null: looked for, none (src/output/json-lazy.ts)
-  let lazy: LazyBody | null | undefined;
   const text = () => body.toString('utf8');
   const contentType = headers['content-type'];
   const json = () => {
-    parsed ??= parseBody(method, url, contentType, body, scanned);
+    parsed ??= parseBody(method, url, contentType, body);
+    return parsed.value;
+  };
+  const jsonInTurns = async (signal?: AbortSignal) => {
+    if (parsed || body.length < IN_TURNS) return json();
+    const turn = checkpoint(signal);
+    const start = bodyStart(body);
+    const scan = scanJson(body, start);
+    await turn();
+    const value = await decoded(method, url, contentType, body, start, scan, () =>
+      parseMarkedInTurns(body, start, scan.numbers, scan.nulStrings, turn),
+    );
+    parsed ??= { value, scan };
     return parsed.value;
   };
   return {
@@ -26,18 +35,9 @@ export function makeResponse(method: string, url: URL, status: number, headers: 
     body,
     text,
     json,
-    jsonLazyItems() {
-      if (parsed) return parsed.value;
-      if (lazy === undefined) {
-        scanned = scanJson(body, bodyStart(body));
-        lazy = scanned.tooDeep
-          ? null
-          : (parseLazily(body, scanned.arrays, (bytes) => parseBody(method, url, contentType, bytes).value, json) ?? null);
-      }
-      return lazy ? lazy.value : json();
-    },
+    jsonInTurns,
     rawItems(items) {
-      return lazy?.raw.get(items) ?? (parsed && rawItems(body, parsed.scan, parsed.value, items));
+      return parsed && rawItems(body, parsed.scan, parsed.value, items);
     },
   };
 }
@@ -55,25 +55,41 @@ function blank(body: Buffer, start: number): boolean {
 
 const bodyStart = (body: Buffer) => (body.subarray(0, 3).equals(BOM) ? 3 : 0);
 
-function parseBody(
+// From this size a listing's body is parsed in turns (jsonInTurns): its steps take long enough to matter to Ctrl-C.
+const IN_TURNS = 4 * 1024 * 1024;
+
+function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): { value: unknown; scan: JsonScan } {
+  const start = bodyStart(body);
+  const scan = scanJson(body, start);
+  // JSON.parse, with the numbers it would change handed to it as marked strings (src/output/json.ts).
+  const value = decoded(method, url, contentType, body, start, scan, () => parseMarked(body, start, scan.numbers, scan.nulStrings));
+  return { value, scan };
+}
+
+/** `parse()`'s value, after the checks of the scan; its failure as a FailureError naming the request. */
+function decoded<T>(
   method: string,
   url: URL,
   contentType: string | undefined,
   body: Buffer,
-  scanned?: JsonScan,
-): { value: unknown; scan: JsonScan } {
+  start: number,
+  scan: JsonScan,
+  parse: () => T,
+): T {
   // Named only for a message: a listing parses thousands of bodies.
   const type = () => (contentType ? `content-type ${escapeOneLine(contentType, 80)}` : 'no content-type');
   const where = () => requestName(method, url);
-  const start = bodyStart(body);
-  const scan = scanned ?? scanJson(body, start);
   if (scan.tooDeep) throw new FailureError(`${where()}: the response nests deeper than ${MAX_DEPTH} levels; not read.`);
   if (blank(body, start)) throw new FailureError(`${where()}: expected JSON, got an empty body (${type()})`);
-  try {
-    // JSON.parse, with the numbers it would change handed to it as marked strings (src/output/json.ts).
-    return { value: parseMarked(body, start, scan.numbers, scan.nulStrings), scan };
-  } catch (err) {
+  const failed = (err: unknown) => {
+    if (err instanceof CliError) throw err; // Ctrl-C between the steps
     const why = escapeOneLine((err as Error).message ?? '', 100);
     throw new FailureError(`${where()}: the response is not valid JSON (${type()}): ${why}`);
+  };
+  try {
+    const value = parse();
+    return value instanceof Promise ? (value.catch(failed) as T) : value;
+  } catch (err) {
+    return failed(err);
   }
 }

@@ -2,7 +2,6 @@
 // RetryHandler is not used because it resumes a body cut mid-way with a Range request, which a JSON
 // API answers with 200 and the handler then fails ("server does not support the range header"), and
 // its backoff has no jitter. Here a lost connection repeats the whole request.
-import { InterruptedError } from '../base/errors';
 import { errorCode } from './failures';
 import { isLoopbackHost } from '../config/transport';
 
@@ -58,20 +57,3 @@ export function retryAfterMs(value: string | undefined, now: number = Date.now()
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
-
-export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
-
-/** setTimeout that Ctrl-C cuts short with an InterruptedError. */
-export const sleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new InterruptedError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new InterruptedError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });

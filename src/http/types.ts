@@ -5,6 +5,10 @@ export interface RequestOptions {
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Request headers beside the client's own (conditional requests: If-None-Match, If-Modified-Since). */
+  headers?: Record<string, string>;
+  /** A 304 Not Modified is an answer (with an empty body), not an error: for a conditional request. */
+  notModified?: boolean;
 }
 
 export interface HttpResponse {
@@ -17,11 +21,8 @@ export interface HttpResponse {
   text(): string;
   /** Lossless JSON parse of the body; a FailureError naming method and path when it is not JSON. */
   json(): unknown;
-  /**
-   * json(), except that a listing array whose items are all written as sent is not parsed until an
-   * item is read (src/output/json-lazy.ts): for a writer that copies their bytes.
-   */
-  jsonLazyItems?(): unknown;
+  /** json(), parsed with turns of the event loop between its steps when the body is big (Ctrl-C is seen). */
+  jsonInTurns?(signal?: AbortSignal): Promise<unknown>;
   /** After json(): `items` (an array in the parsed body) as the server sent them (src/output/json-raw.ts). */
   rawItems?(items: unknown[]): RawItems | undefined;
 }

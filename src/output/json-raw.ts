@@ -10,7 +10,7 @@ import { MAX_RECORDED_BODY, type JsonScan, type RawArray } from '../base/json-sc
 import { verbatimElement, verbatimElements } from '../base/json-verbatim';
 
 /** Where a page's items carry their RawItems (paginate.ts attaches them, the ndjson writer reads them). */
-export const RAW_ITEMS = Symbol('raw items');
+const RAW_ITEMS = Symbol('raw items');
 
 /** `items` with their raw texts attached (an array keeps its index → text mapping when cut from the end). */
 export function withRawItems<T extends unknown[]>(items: T, raw: RawItems | undefined): T {
@@ -49,18 +49,6 @@ export function rawItems(body: Buffer, scan: JsonScan, parsed: unknown, items: u
     span: [trimStart(body, elements[0]!), trimEnd(body, elements[elements.length - 2]!)],
     lines: (count) =>
       count > 0 && count <= items.length && verbatimElements(body, elements, count) ? linesOf(body, elements, count) : undefined,
-  };
-}
-
-/**
- * The texts of an array whose every element passed src/json-verbatim.ts (src/json-lazy.ts checked
- * them all before leaving them unparsed): each is its bytes.
- */
-export function verbatimItems(body: Buffer, elements: readonly number[]): RawItems {
-  return {
-    text: (i) => body.toString('latin1', elements[3 * i]!, elements[3 * i + 1]!),
-    span: [elements[0]!, elements[elements.length - 2]!],
-    lines: (count) => (count > 0 && count <= elements.length / 3 ? linesOf(body, elements, count) : undefined),
   };
 }
 

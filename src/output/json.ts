@@ -12,8 +12,6 @@
 // and on any difference the value is written by lossless-json's (slower, exact) stringify instead.
 // Every number whose JSON.parse → JSON.stringify round trip is not the same text takes this path,
 // fractions and exponents too: no number prints otherwise than it was received.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { stringify as losslessStringify } from 'lossless-json';
 import { escapeJsonText } from './escape';
 import { MAX_DEPTH, scanJson } from '../base/json-scan';
@@ -68,10 +66,37 @@ const QUOTE = 0x22;
  * as JsonNumbers and the strings at `nulStrings` kept as they are. Both lists are in body order.
  */
 export function parseMarked(body: Buffer, start: number, numbers: number[], nulStrings: number[]): unknown {
-  if (numbers.length === 0) return afterBig(body, JSON.parse(body.toString('utf8', start)));
-  let text: string | undefined = markedText(body, start, numbers, nulStrings);
-  // The marked bytes are dead by now (markedText's own); a big body's are collected before the parse.
-  if (text.length > BIG) collect();
+  const steps = parseSteps(body, start, numbers, nulStrings);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * parseMarked with a turn of the event loop (`turn`, which may throw to stop) between its steps: the
+ * scan before it, the marked text, JSON.parse, the walk. For a big body (tens of MiB), each is a
+ * stretch of hundreds of milliseconds that nothing can interrupt; between them Ctrl-C is seen.
+ */
+export async function parseMarkedInTurns(
+  body: Buffer,
+  start: number,
+  numbers: number[],
+  nulStrings: number[],
+  turn: () => Promise<void>,
+): Promise<unknown> {
+  const steps = parseSteps(body, start, numbers, nulStrings);
+  let step = steps.next();
+  while (!step.done) {
+    await turn();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+function* parseSteps(body: Buffer, start: number, numbers: number[], nulStrings: number[]): Generator<void, unknown> {
+  if (numbers.length === 0) return JSON.parse(body.toString('utf8', start));
+  const text = markedText(body, start, numbers, nulStrings);
+  yield;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -80,17 +105,9 @@ export function parseMarked(body: Buffer, start: number, numbers: number[], nulS
     JSON.parse(body.toString('utf8', start));
     throw err;
   }
-  const big = text.length > BIG;
-  text = undefined;
-  if (big) collect();
+  yield;
   left = numbers.length / 2 + nulStrings.length;
-  return afterBig(body, unmarkAll(value));
-}
-
-/** The value; after a big body, notes that its bytes may be garbage by the time the value is written. */
-function afterBig(body: Buffer, value: unknown): unknown {
-  if (body.length > BIG) bigGarbage = true;
-  return value;
+  return unmarkAll(value);
 }
 
 /** The body's text with each number marked (`"\u0000` + literal + `"`) and each U+0000-led string marked. */
@@ -119,27 +136,6 @@ function markedText(body: Buffer, start: number, numbers: number[], nulStrings: 
   }
   at += body.copy(out, at, from);
   return out.toString('utf8', 0, at);
-}
-
-// Past this size a body's dead copies are collected at once (collect()): otherwise they can still
-// hold memory when the next copy is made, and peak memory would be several times the body.
-const BIG = 8 * 1024 * 1024;
-let gc: (() => void) | undefined;
-// A big body was parsed since the last collection: its bytes may be garbage by the time it is written.
-let bigGarbage = false;
-
-/**
- * A full garbage collection, now: V8's gc(), exposed by the flag for contexts made after it is set
- * (hence the new context). Only for big bodies, where it costs a few milliseconds and saves copies
- * of the body; V8 alone would collect them only once they had added up.
- */
-function collect(): void {
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-  }
-  gc();
-  bigGarbage = false;
 }
 
 // Marked strings not yet met by the walk: it stops once all are found.
@@ -199,11 +195,6 @@ function unmarkText(text: string, end: string): { text: string; found: number } 
   return { text: out + text.slice(from) + end, found };
 }
 
-/** Makes V8 store the string in one piece (a regex test does). */
-function flatten(text: string): void {
-  /^/.test(text);
-}
-
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 
@@ -244,21 +235,12 @@ const same = (text: string) => text;
  * slices of it, copied once when made flat.
  */
 function writeJson(value: unknown, indent: number, edit: (text: string) => string, end: string): string {
-  if (bigGarbage) collect();
   written = 0;
-  let text: string | undefined = edit(JSON.stringify(value, null, indent || undefined) ?? 'null');
-  // JSON.stringify builds a big text in parts, then joins them: the parts go before the next copy.
-  if (text.length > BIG) collect();
+  const text = edit(JSON.stringify(value, null, indent || undefined) ?? 'null');
   const expected = written;
   const out = expected === 0 ? { text: text + end, found: 0 } : unmarkText(text, end);
   // A real string looked like a marked number: the exact (slower) writer.
   if (out.found !== expected) return edit(losslessStringify(value, undefined, indent || undefined) ?? 'null') + end;
-  if (out.text.length > BIG) {
-    // Made flat now and the stringified text let go, before a write copies it once more.
-    flatten(out.text);
-    text = undefined;
-    collect();
-  }
   return out.text;
 }
 

@@ -24,8 +24,6 @@ export interface ListWriter {
    * so that no script takes the part for the whole.
    */
   abort(): void;
-  /** It reads nothing of the items but their count and bytes: they may come unparsed (src/output/json-lazy.ts). */
-  copiesItems?: boolean;
 }
 
 export interface ListWriterOptions {
@@ -46,7 +44,6 @@ export async function createListWriter(ctx: OutputContext, opts: ListWriterOptio
     },
     end: () => writer.end(),
     abort: () => writer.abort(),
-    copiesItems: writer.copiesItems && !fieldList(ctx),
   };
 }
 
@@ -140,7 +137,6 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
     },
     end: () => {},
     abort: () => {},
-    copiesItems: !projected,
   };
 }
 

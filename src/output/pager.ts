@@ -5,15 +5,16 @@
 //
 // Quitting the pager before the output is complete stops the command quietly (exit 0): `stopped` is
 // aborted, and what the command was doing ends as if interrupted, but without a word. Ctrl-C ends the
-// pager with the command, so that the shell gets its terminal back at once. The pager starts with the
-// first bytes of output (startPager).
+// pager with the command, so that the shell gets its terminal back at once, and the run with 130, also
+// when the output was complete and the pager was only showing it. The pager starts with the first
+// bytes of output (startPager).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { GlobalOptions } from '../base/globals';
 import type { IOStreams, OutStream } from './streams';
 import { pagerHasTerminal } from './progress';
-import { FailureError } from '../base/errors';
+import { FailureError, InterruptedError } from '../base/errors';
 import { escapeOneLine } from './escape';
 
 /** What the pager needs of a run's context (the command's whole context passes through it unchanged). */
@@ -139,6 +140,9 @@ export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined
       // Ended by Ctrl-C, less leaves its prompt ("(END)", ":") on the terminal's last line, where the
       // "interrupted" line would land: that line is cleared first.
       if (ctx.signal.aborted && ctx.io.stderrIsTTY) ctx.io.stderr.write('\r\x1b[2K');
+      // Ctrl-C ends the run as interrupted (130) whether the output was complete or still coming, as
+      // git does; the pager quit by the user (q) is what ends it with 0.
+      if (ctx.signal.aborted) throw new InterruptedError();
       // The output went nowhere: never exit 0 for that, as if the user had read it and quit.
       if (notRun && !ctx.signal.aborted)
         throw new FailureError(

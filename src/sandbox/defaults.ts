@@ -3,6 +3,14 @@
 
 export const DEFAULT_API_KEY = 'sk_test_sandbox';
 export const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox';
+// Standard Webhooks keys are the base64 after whsec_, and "sandbox" is not base64: with --scheme
+// standard the default is the base64 of "sandbox".
+export const DEFAULT_STANDARD_SECRET = 'whsec_c2FuZGJveA==';
+
+/** The default signing secret for a scheme (`booking sandbox --scheme`). */
+export function defaultWebhookSecret(scheme: string | undefined): string {
+  return scheme === 'standard' ? DEFAULT_STANDARD_SECRET : DEFAULT_WEBHOOK_SECRET;
+}
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BOOKINGS = 120;

@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { BOOKING_STATUSES, type BookingStatus, type EventType, type Owner } from './data';
 import { decodeCursor, startFakeService, writeReply, type FakeRequest, type FakeService, type ListenAt, type Reply } from './core';
 import { toJsonText } from './json-text';
+import { conditionalReply } from './conditional';
 import type { ShapeName } from './defaults';
 import { renderList, renderOne, type NextPage } from './shapes';
 import type { BookingStore } from './store';
@@ -24,6 +25,8 @@ export interface RouteState {
   log?: (line: string) => void;
   /** Aborted when the sandbox closes, to cut added latency short. */
   closing: AbortSignal;
+  /** When the world last changed (ms): the Last-Modified of every answer. */
+  lastModified(): number;
 }
 
 class HttpError extends Error {
@@ -63,12 +66,13 @@ export function startSandboxService(state: RouteState, at: ListenAt): Promise<Fa
           return errorReply(err);
         }
       },
-      send: (res, reply) =>
-        writeReply(res, {
-          status: reply.status,
-          body: `${reply.body}\n`,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...reply.headers },
-        }),
+      send: (res, reply, r) => {
+        const headers = { 'content-type': 'application/json; charset=utf-8', ...state.switches.limitHeaders(), ...reply.headers };
+        const body = `${reply.body}\n`;
+        if (reply.status !== 200)
+          return writeReply(res, { status: reply.status, body, headers: { 'cache-control': 'no-store', ...headers } });
+        writeReply(res, conditionalReply(r.req, body, state.lastModified(), headers));
+      },
     },
     at,
   );

@@ -10,7 +10,7 @@ import {
   DEFAULT_SEED,
   DEFAULT_SHAPE,
   DEFAULT_TICK_SECONDS,
-  DEFAULT_WEBHOOK_SECRET,
+  defaultWebhookSecret,
   SHAPES,
   webhookUrlProblem,
   type ShapeName,
@@ -22,6 +22,7 @@ import { startSandboxService } from './routes';
 import { BookingStore } from './store';
 import { Switches } from './switches';
 import { WebhookSender } from './webhooks';
+import type { SchemeName } from '../webhook/schemes/names';
 
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4010. */
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   apiKey?: string;
   /** The signing secret of every webhook URL. */
   secret?: string;
+  /** The signing scheme of the deliveries; the seed's when absent. */
+  scheme?: SchemeName;
   bookings?: number;
   seed?: string | number;
   webhookUrls?: string[];
@@ -78,7 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const seed = String(opts.seed ?? DEFAULT_SEED);
   const apiKey = opts.apiKey ?? DEFAULT_API_KEY;
-  const secret = opts.secret ?? DEFAULT_WEBHOOK_SECRET;
+  const secret = opts.secret ?? defaultWebhookSecret(opts.scheme);
   const host = opts.host ?? DEFAULT_HOST;
   const port = opts.port ?? DEFAULT_PORT;
   const tickMs = Math.round((opts.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000);
@@ -91,11 +94,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const sender = new WebhookSender({
     urls: opts.webhookUrls ?? [],
     secret,
+    scheme: opts.scheme,
     retryDelaysMs: opts.retryDelaysMs,
     log: opts.log,
     warn: opts.warn,
   });
   const closing = new AbortController();
+  // The Last-Modified of every answer: the sandbox's start, then its last lifecycle change.
+  let changedAt = Date.now();
 
   const service = await startSandboxService(
     {
@@ -106,6 +112,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       store,
       log: opts.log,
       closing: closing.signal,
+      lastModified: () => changedAt,
       switches: new Switches({ latencyMs: opts.latencyMs, failRate: opts.failRate, rateLimit: opts.rateLimit, seed }),
     },
     { host, port },
@@ -113,6 +120,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const advance = (): Change => {
     const change = lifecycle.step();
+    changedAt = Date.now();
     const b = change.booking;
     opts.log?.(`${new Date().toISOString()} lifecycle ${change.event} ${b.uid} ${change.from ? `${change.from} -> ` : ''}${b.status}`);
     const body = deliveryBody(change.event, markBigInts(b) as unknown as Record<string, unknown>, {

@@ -1,5 +1,6 @@
 // The switches that make the sandbox misbehave on purpose, so script authors can see how their
-// scripts cope: added latency (--latency), random 503s (--fail-rate) and a rate limit (--rate-limit).
+// scripts cope: added latency (--latency), random 503s (--fail-rate) and a rate limit (--rate-limit),
+// whose state every answer's rate-limit headers then tell.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRng, type Rng } from './random';
 
@@ -59,5 +60,27 @@ export class Switches {
       return { status: 503, code: 'service_unavailable', message: `simulated outage (--fail-rate ${rate}); try again`, headers: {} };
     }
     return undefined;
+  }
+
+  /**
+   * With --rate-limit, the limit as the answer's headers state it, in the two forms clients read:
+   * RateLimit-* (IETF draft) and X-RateLimit-* (GitHub's; its Reset in epoch seconds). Counted after
+   * gate() let the request through: how many more the current one-second window takes.
+   */
+  limitHeaders(): Record<string, string> {
+    const limit = this.opts.rateLimit;
+    if (!limit) return {};
+    const now = this.clock();
+    const remaining = String(Math.max(0, limit - this.recent.length));
+    const resetMs = this.recent.length > 0 ? Math.max(0, this.recent[0]! + 1000 - now) : 0;
+    const reset = String(Math.ceil(resetMs / 1000));
+    return {
+      'ratelimit-limit': String(limit),
+      'ratelimit-remaining': remaining,
+      'ratelimit-reset': reset,
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': remaining,
+      'x-ratelimit-reset': String(Math.ceil((now + resetMs) / 1000)),
+    };
   }
 }

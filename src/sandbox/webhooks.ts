@@ -5,11 +5,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../webhook/signature';
 import { post as postRequest } from '../webhook/post';
-
-// The documented schedule: a delivery that gets no 2xx answer (or none at all) is sent again, the
-// same bytes with the same signature, after 1, 2, 4 and 8 s: five attempts in all. `booking sandbox
-// --retry-delays 0.1,0.2` makes it short for tests and demos; `--retry-delays none`, no retries.
-const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+import { schemeNamed, type Scheme, type SchemeName } from '../webhook/schemes/index';
+import { shapeBody } from '../webhook/schemes/payloads';
+import { deliverySigner } from '../webhook/schemes/sign';
+import { DEFAULT_RETRY_DELAYS_MS } from './retry-delays';
 
 export interface WebhookSenderOptions {
   urls: string[];
@@ -22,6 +21,8 @@ export interface WebhookSenderOptions {
   log?: (line: string) => void;
   /** Failed attempts, even when quiet: a receiver that fails is worth knowing about. */
   warn?: (line: string) => void;
+  /** Sign in this scheme, bodies in its shape (`booking sandbox --scheme`); the seed's when absent. */
+  scheme?: SchemeName;
 }
 
 /** Deliveries one URL may have waiting behind the one under way; more are dropped, with a warning. */
@@ -35,12 +36,21 @@ export class WebhookSender {
   private readonly counts = new Map<string, number>();
   private readonly closing = new AbortController();
 
-  constructor(private readonly opts: WebhookSenderOptions) {}
+  /** Another scheme than the seed's: it and its signer (a secret that is no key of it throws UsageError here). */
+  private readonly other: { scheme: Scheme; sign: (body: Uint8Array, event: string) => string[] } | undefined;
+
+  constructor(private readonly opts: WebhookSenderOptions) {
+    if (opts.scheme !== undefined && opts.scheme !== 'service') {
+      const scheme = schemeNamed(opts.scheme);
+      const secret = { label: '--webhook-secret', bytes: Buffer.from(opts.secret) };
+      this.other = { scheme, sign: deliverySigner(scheme, secret, () => new Date()) };
+    }
+  }
 
   /** Starts delivering body to every URL; returns at once. */
   send(event: EventName, body: string): void {
     if (this.closing.signal.aborted) return;
-    const bytes = Buffer.from(body, 'utf8');
+    const bytes = Buffer.from(this.other ? shapeBody(this.other.scheme, body) : body, 'utf8');
     for (const url of this.opts.urls) {
       // A receiver down for long would otherwise get an hour of stale changes in a burst when it is back.
       const count = this.counts.get(url) ?? 0;
@@ -79,13 +89,11 @@ export class WebhookSender {
     if (this.closing.signal.aborted) return;
     const delays = this.opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     const attempts = delays.length + 1;
-    const headers = {
-      'content-type': 'application/json',
-      'content-length': String(bytes.length),
-      'user-agent': 'booking-sandbox',
-      [SIGNATURE_HEADER]: signatureHeader(this.opts.secret, bytes),
-      [EVENT_HEADER]: event,
-    };
+    const base = { 'content-type': 'application/json', 'content-length': String(bytes.length), 'user-agent': 'booking-sandbox' };
+    // Signed once: every attempt carries the same bytes and headers, as a sender's retry does.
+    const headers: Record<string, string> = this.other
+      ? { ...base, ...Object.fromEntries(pairs(this.other.sign(bytes, event))) }
+      : { ...base, [SIGNATURE_HEADER]: signatureHeader(this.opts.secret, bytes), [EVENT_HEADER]: event };
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const outcome = await post(url, headers, bytes, this.opts.timeoutMs ?? 5_000, this.closing.signal);
       if (this.closing.signal.aborted) return;
@@ -104,6 +112,13 @@ export class WebhookSender {
       if (this.closing.signal.aborted) return;
     }
   }
+}
+
+/** A flat name/value list as pairs. */
+function pairs(flat: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
 }
 
 /** The response status, or the error code when there was none (ECONNREFUSED, timeout…). */

@@ -1,5 +1,6 @@
 // Deliveries recorded by other tools as HAR (HTTP Archive 1.2: browser devtools, mitmproxy, Charles,
-// Insomnia's export): every POST entry that carries X-Service-Signature is one delivery, labelled
+// Insomnia's export): every POST entry that carries a scheme's signature header (X-Service-Signature,
+// X-Cal-Signature-256, Stripe-Signature, …: schemes/index.ts) is one delivery, labelled
 // `file.har#N` with N its index in log.entries (from 0, as `jq '.log.entries[N]'` reads it).
 //
 // The body is request.postData.text: the text as UTF-8 bytes, or decoded when an `encoding` of
@@ -10,7 +11,7 @@
 import { UsageError } from '../base/errors';
 import { isPlainObject } from '../base/plain-object';
 import { CAPTURE_LIMIT } from './capture';
-import { SIGNATURE_HEADER } from './events';
+import { carriesSignature } from './schemes/index';
 import { sizeText } from './input';
 
 /** The most a HAR file may hold: it is read whole (a 64 MiB body in base64 is 85 MiB). */
@@ -29,7 +30,7 @@ type Json = Record<string, unknown>;
  * The signed POST entries of a HAR file, each a delivery or the error that keeps it from being one.
  * Not HAR, or no signed POST entry in it → UsageError naming the file.
  */
-export function harDeliveries(name: string, bytes: Buffer): (HarDelivery | UsageError)[] {
+export function harDeliveries(name: string, bytes: Buffer): Iterable<HarDelivery | UsageError> {
   const notHar = (why: string) =>
     new UsageError(
       `${name} is not a HAR file: ${why}.`,
@@ -45,27 +46,37 @@ export function harDeliveries(name: string, bytes: Buffer): (HarDelivery | Usage
   const log = isPlainObject(doc) ? doc.log : undefined;
   if (!isPlainObject(log)) throw notHar('it has no "log" object');
   if (!Array.isArray(log.entries)) throw notHar('its log has no "entries" list');
-  const out: (HarDelivery | UsageError)[] = [];
-  log.entries.forEach((entry: unknown, i: number) => {
-    const label = `${name}#${i}`;
+  const signed = (log.entries as unknown[]).flatMap((entry, i) => {
     const request = isPlainObject(entry) ? entry.request : undefined;
-    if (!isPlainObject(request) || typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return;
+    if (!isPlainObject(request) || typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return [];
     const headers = Array.isArray(request.headers) ? request.headers : [];
     const rawHeaders: string[] = [];
     for (const h of headers)
       if (isPlainObject(h) && typeof h.name === 'string' && typeof h.value === 'string') rawHeaders.push(h.name, h.value);
-    if (!rawHeaders.some((n, j) => j % 2 === 0 && n.toLowerCase() === SIGNATURE_HEADER)) return;
+    if (!carriesSignature(rawHeaders)) return [];
+    return [{ label: `${name}#${i}`, rawHeaders, request }];
+  });
+  if (signed.length === 0) {
+    throw new UsageError(
+      `${name} has no POST entry with an X-Service-Signature header (of ${log.entries.length} entries), nor another scheme's (X-Cal-Signature-256, Calendly-Webhook-Signature, Stripe-Signature, webhook-signature).`,
+    );
+  }
+  return decoded(signed);
+}
+
+/**
+ * Each entry's body decoded as it is asked for, not all first: the caller's loop between two entries
+ * is where Ctrl-C is seen (src/base/checkpoint.ts), and only one decoded body is held at a time.
+ */
+function* decoded(signed: { label: string; rawHeaders: string[]; request: Json }[]): Generator<HarDelivery | UsageError> {
+  for (const { label, rawHeaders, request } of signed) {
     try {
-      out.push({ label, rawHeaders, body: entryBody(label, request) });
+      yield { label, rawHeaders, body: entryBody(label, request) };
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      out.push(err);
+      yield err;
     }
-  });
-  if (out.length === 0) {
-    throw new UsageError(`${name} has no POST entry with an X-Service-Signature header (of ${log.entries.length} entries).`);
   }
-  return out;
 }
 
 function entryBody(label: string, request: Json): Buffer {

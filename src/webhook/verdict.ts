@@ -6,7 +6,21 @@ import { headerValues } from './capture';
 import { BodyDigest, VariantDigest, type BodyDigests } from './body-digest';
 import type { Sink } from './input';
 
-type HintCode = 'trailing_lf' | 'trailing_crlf' | 'crlf' | 'bom' | 'event';
+// The first five are the seed's scheme's; the others come from the other schemes' diagnoses
+// (src/webhook/schemes/diagnose.ts, verify-scheme.ts).
+export type HintCode =
+  | 'trailing_lf'
+  | 'trailing_crlf'
+  | 'crlf'
+  | 'bom'
+  | 'event'
+  | 'reserialised'
+  | 'signed_string'
+  | 'secret_form'
+  | 'encoding'
+  | 'no_secret'
+  | 'expired'
+  | 'future';
 
 export interface Verdict {
   /** The capture file, for `--request`. */
@@ -22,6 +36,12 @@ export interface Verdict {
   secret?: string | null;
   /** With --request: the capture whose body this one repeats, null when none. */
   duplicateOf?: string | null;
+  /** The scheme checked (--scheme, or another than the seed's found in the headers); absent for the seed's by default. */
+  scheme?: string;
+  /** Other schemes whose signature headers the delivery also carries (--scheme picks one of them). */
+  otherSchemes?: string[];
+  /** With several signatures in the header (a rotation): the one that matched ("v1 #2"), null when none. */
+  signature?: string | null;
 }
 
 /** The one value of a header that a delivery carries exactly once, or what is wrong with it. */
@@ -114,15 +134,20 @@ export async function judge(input: JudgeInput): Promise<Verdict> {
     if (!verdict.authentic) return { ...verdict, reason: `${verdict.reason}; ${input.eventProblem}` };
     return { ...verdict, authentic: false, reason: `${input.eventProblem} (the signature matches the body)` };
   }
-  // --event is an assertion: `verify --event X && handle` must not handle a valid delivery of another event.
-  if (verdict.authentic && input.expectedEvent !== undefined && input.event !== input.expectedEvent) {
-    const why =
-      input.event === null
-        ? `the body has no "event" field to check --event "${input.expectedEvent}" against`
-        : `the delivery is "${input.event}", not "${input.expectedEvent}" (--event)`;
-    return { ...verdict, authentic: false, reason: `${why}; its signature is valid`, hints: ['event'] };
-  }
-  return verdict;
+  return assertEvent(verdict, input.expectedEvent);
+}
+
+/**
+ * --event is an assertion: `verify --event X && handle` must not handle a valid delivery of another
+ * event. `field`: the body's field the event is read from (a scheme's), for the reason when it has none.
+ */
+export function assertEvent(verdict: Verdict, expectedEvent: string | undefined, field = 'event'): Verdict {
+  if (!verdict.authentic || expectedEvent === undefined || verdict.event === expectedEvent) return verdict;
+  const why =
+    verdict.event === null
+      ? `the body has no "${field}" field to check --event "${expectedEvent}" against`
+      : `the delivery is "${verdict.event}", not "${expectedEvent}" (--event)`;
+  return { ...verdict, authentic: false, reason: `${why}; its signature is valid`, hints: ['event'] };
 }
 
 /**
@@ -219,5 +244,10 @@ function hintText(code: HintCode, input: JudgeInput): string {
   if (code === 'event') {
     return `the delivery is "${input.event}", not "${input.expectedEvent}" (--event): a delivery meant for another endpoint and its secret?`;
   }
+  return bodyChangeText(code);
+}
+
+/** The reason for a body changed after signing (a trailing line end, CRLF, a BOM), as every scheme says it. */
+export function bodyChangeText(code: HintCode): string {
   return `the body matches ${REWRITTEN[code]}: ${CAUSE[code]}`;
 }

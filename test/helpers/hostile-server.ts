@@ -45,6 +45,8 @@ const booking = (i: number) => ({
   status: HOSTILE_TEXT,
   start: '2026-01-02T10:00:00Z',
   attendee: { name: HOSTILE_TEXT },
+  // For bookings changes --since TIME.
+  updated_at: '2026-01-01T09:00:00Z',
 });
 
 export async function startHostileServer(): Promise<{ url: string; close(): Promise<void> }> {

@@ -10,13 +10,16 @@ export interface Received {
   headers: IncomingHttpHeaders;
   rawHeaders: string[];
   body: Buffer;
-  /** The status it was answered. */
+  /** The status it was answered (0: left unanswered). */
   status: number;
 }
 
 export interface ReceiverOptions {
-  /** The status of every answer, or a function of the request and its number (from 1). */
-  answer?: number | ((request: Received, n: number) => number);
+  /**
+   * The status of every answer, or a function of the request and its number (from 1); undefined
+   * from it leaves that request unanswered (a receiver that hangs).
+   */
+  answer?: number | ((request: Received, n: number) => number | undefined);
   /** Record into this list (a test's own) rather than a new one. */
   into?: Received[];
 }
@@ -45,9 +48,10 @@ export async function startReceiver(opts: ReceiverOptions = {}): Promise<Receive
       body: Buffer.concat(chunks),
       status: 0,
     };
-    request.status = typeof answer === 'number' ? answer : answer(request, ++n);
+    const status = typeof answer === 'number' ? answer : answer(request, ++n);
+    request.status = status ?? 0;
     received.push(request);
-    res.writeHead(request.status).end();
+    if (status !== undefined) res.writeHead(status).end();
     for (const w of waiters.splice(0)) {
       if (received.length >= w.count) w.resolve();
       else waiters.push(w);

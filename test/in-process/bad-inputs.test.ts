@@ -120,6 +120,24 @@ const CASES: Case[] = [
   ['config set: plain http:// to another host', ['config', 'set', 'baseUrl', 'http://api.example.com']],
   ['sandbox --tick below 0.01', ['sandbox', '--tick', '0.001']],
   ['verify: --request is a folder', ['webhook', 'verify', '--request', file('a-folder'), '--secret', 's']],
+  // signing schemes: an unknown one, times, and secrets that are no Standard Webhooks key
+  ['verify: unknown --scheme', [...VERIFY, '--signature', SIG, '--scheme', 'svix', '--secret', 's']],
+  ['verify: --at not a time', [...VERIFY, '--signature', SIG, '--at', 'yesterday', '--secret', 's']],
+  ['verify: --tolerance 0', [...VERIFY, '--signature', SIG, '--tolerance', '0', '--secret', 's']],
+  ['verify: --at with --ignore-age', ['webhook', 'verify', '--request', MISSING, '--at', '1', '--ignore-age', '--secret', 's']],
+  ['verify --scheme stripe: --signature holds none', [...VERIFY, '--scheme', 'stripe', '--signature', SIG, '--secret', 's']],
+  ['verify: --id without --scheme standard', [...VERIFY, '--signature', SIG, '--id', 'msg_1', '--secret', 's']],
+  ['sign: --id where the scheme signs none', [...SIGN, '--scheme', 'stripe', '--id', 'msg_1', '--secret', 's']],
+  ['sign: --timestamp where the scheme signs none', [...SIGN, '--scheme', 'cal', '--timestamp', '1', '--secret', 's']],
+  ['sign --scheme standard: secret not base64', [...SIGN, '--scheme', 'standard', '--secret', 'whsec_sandbox']],
+  [
+    'send --scheme standard: secret not base64',
+    ['webhook', 'send', HOOK, '--event', 'booking.created', '--scheme', 'standard', '--secret', 'whsec_a-b_'],
+  ],
+  [
+    'listen --scheme standard: secret not base64',
+    ['webhook', 'listen', '--port', '0', '--scheme', 'standard', '--secret', 'whsec_!', '--no-save'],
+  ],
 ];
 
 const SECOND_LINE_ALLOWED =

@@ -1,8 +1,9 @@
 // bookings watch with an injected clock and a scripted service: which events each poll prints,
 // how long it waits (the interval, a 429's Retry-After), and how it ends (Ctrl-C 0, a lost service 1).
 import { describe, expect, it } from 'vitest';
-import { runBookingsWatch, type BookingsWatchOptions } from '../../src/commands/bookings/watch/watch';
-import { WatchState } from '../../src/commands/bookings/watch/state';
+import type { BookingsWatchOptions } from '../../src/commands/bookings/watch/options';
+import { runBookingsWatch } from '../../src/commands/bookings/watch/run';
+import { changesBetween, MAX_KEPT_BYTES, Snapshot } from '../../src/commands/bookings/watch/snapshot';
 import type { Context, GlobalOptions } from '../../src/context';
 import { FailureError, InterruptedError, RateLimitError } from '../../src/base/errors';
 import type { HttpClient } from '../../src/http/types';
@@ -10,7 +11,7 @@ import { makeResponse } from '../../src/http/response';
 import { testIO, type TestIO } from '../../src/output/io';
 import { runMain } from '../helpers/in-process';
 
-type Poll = Record<string, unknown>[] | Error;
+type Poll = Record<string, unknown>[] | Error | { items: Record<string, unknown>[]; headers: Record<string, string> };
 
 const bk = (uid: string, status: string, start = '2026-02-01T10:00:00Z') => ({ uid, title: `Call ${uid}`, status, start });
 
@@ -41,8 +42,9 @@ async function watch(
       clock += 250; // each request takes a quarter of a second
       if (poll === undefined) throw new Error('no more polls scripted');
       if (poll instanceof Error) throw poll;
-      const body = JSON.stringify({ data: poll, meta: { next_cursor: null } });
-      return makeResponse('GET', new URL(path, base), 200, { 'content-type': 'application/json' }, Buffer.from(body));
+      const [items, headers] = Array.isArray(poll) ? [poll, {}] : [poll.items, poll.headers];
+      const body = JSON.stringify({ data: items, meta: { next_cursor: null } });
+      return makeResponse('GET', new URL(path, base), 200, { 'content-type': 'application/json', ...headers }, Buffer.from(body));
     },
     async close() {},
   };
@@ -64,7 +66,7 @@ async function watch(
     connection: async () => ({ profile: 'default', baseUrl: base, apiKey: 'k', keySource: 'env' }),
     http: async () => client,
   };
-  const code = (await runBookingsWatch({ interval: 10, ...opts }, ctx)) ?? undefined;
+  const code = (await runBookingsWatch({ interval: 10, scheme: 'service', retry: true, ...opts }, ctx)) ?? undefined;
   return { code, io, waits, requests };
 }
 
@@ -147,6 +149,38 @@ describe('bookings watch', () => {
     expect(bare.waits[1]).toBeGreaterThanOrEqual(9750);
   });
 
+  it('rate-limit headers that leave fewer requests than a poll needs: the next poll waits for the reset', async () => {
+    const at = (epochS: number) => ({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(epochS) });
+    // The reset 2 minutes after the (scripted) clock's 12:00:00.
+    const reset = Date.parse('2026-03-01T12:02:00Z') / 1000;
+    const r = await watch(
+      [
+        { items: [bk('a', 'pending')], headers: at(reset) },
+        { items: [bk('a', 'pending')], headers: { ratelimit: 'limit=100, remaining=50, reset=30' } },
+        [bk('a', 'pending')],
+      ],
+      {},
+      { output: 'ndjson' },
+    );
+    expect(r.waits).toEqual([120_000 - 250, 9750, 9750]);
+    expect(r.io.err()).toContain('rate limit nearly reached (headers of the last answer): next poll in 120s, when the window resets.\n');
+    const draft = await watch(
+      [{ items: [bk('a', 'pending')], headers: { ratelimit: '"default";r=0;t=45' } }, [bk('a', 'pending')]],
+      {},
+      { output: 'ndjson' },
+    );
+    expect(draft.waits[0]).toBe(45_000);
+  });
+
+  it('a 429 asking for more than a timer holds: the wait is capped at 2^31-1 ms and said, never 1 ms', async () => {
+    const huge = new RateLimitError('GET /api/v1/bookings: 429 Too Many Requests', undefined, 2_147_484_000);
+    const r = await watch([[bk('a', 'pending')], huge], {}, { output: 'ndjson' });
+    expect(r.waits).toEqual([9750, 2 ** 31 - 1]);
+    expect(r.io.err()).toContain(
+      "the wait before the next poll of 2,147,484 s is longer than the longest wait (2,147,483 s, about 24.9 days: node's timer limit); waiting that long instead.\n",
+    );
+  });
+
   it('a service that stays unreachable (after the retries) ends the watch with its error, exit 1', async () => {
     const lost = new FailureError('GET /api/v1/bookings: cannot connect to 127.0.0.1:9 (ECONNREFUSED) (after 3 retries)');
     await expect(watch([[bk('a', 'pending')], lost])).rejects.toMatchObject({ exitCode: 1, message: lost.message });
@@ -182,20 +216,58 @@ describe('bookings watch', () => {
   });
 });
 
-describe('watch state', () => {
-  it('holds one entry per booking however many polls, and long values by digest', () => {
-    const state = new WatchState(undefined);
-    const long = 'x'.repeat(2_000);
-    for (let poll = 0; poll < 50; poll++) {
-      state.begin();
-      for (let i = 0; i < 20; i++)
-        state.see({ uid: `bk_${i}`, status: poll % 2 ? 'pending' : 'confirmed', notes: long }, 'now', poll === 0);
-      state.sweep('now');
+describe('watch snapshot', () => {
+  /** One poll of items through the snapshot: the changes of those that changed, taken in. */
+  const poll = (snap: Snapshot, items: unknown[]) => {
+    snap.begin();
+    const changed: Record<string, Record<string, [unknown, unknown]>> = {};
+    for (const item of items) {
+      const s = snap.see(item);
+      if (!s?.after) continue;
+      if (s.before) changed[s.uid] = changesBetween(s.before, s.after);
+      snap.commit({ ...s, after: s.after });
     }
-    expect(state.size).toBe(20);
-    state.begin();
-    const e = state.see({ uid: 'bk_0', status: 'confirmed', notes: `${long}y` }, 'now', false);
-    expect(e).toMatchObject({ type: 'changed', changes: { status: ['pending', 'confirmed'], notes: [`${'x'.repeat(48)}…`, `${long}y`] } });
+    snap.sweep();
+    return changed;
+  };
+
+  it('holds one entry per booking however many polls, and tells old and new values exactly', () => {
+    const snap = new Snapshot(undefined);
+    const long = 'x'.repeat(2_000);
+    for (let n = 0; n < 50; n++)
+      poll(
+        snap,
+        Array.from({ length: 20 }, (_, i) => ({ uid: `bk_${i}`, status: n % 2 ? 'pending' : 'confirmed', notes: long })),
+      );
+    expect(snap.size).toBe(20);
+    const changed = poll(snap, [{ uid: 'bk_0', status: 'confirmed', notes: `${long}y` }]);
+    expect(changed.bk_0).toEqual({ status: ['pending', 'confirmed'], notes: [long, `${long}y`] });
+  });
+
+  it('keeps a booking over the per-booking bound by its summary and fingerprint, never one entry per leaf', () => {
+    const snap = new Snapshot(undefined);
+    const big = (status: string, n: number) => ({ uid: 'bk_big', status, start: 's', values: Array.from({ length: n }, (_, i) => i) });
+    poll(snap, [big('pending', 100_000)]);
+    const entry = snap.entries.get('bk_big')!;
+    expect(entry.whole).toBe(false);
+    expect(entry.text.length).toBeLessThan(200);
+    expect(poll(snap, [big('confirmed', 100_000)]).bk_big).toEqual({ status: ['pending', 'confirmed'] });
+    expect(Object.keys(poll(snap, [big('confirmed', 100_001)]).bk_big!)).toEqual(['(fingerprint)']);
+    expect(MAX_KEPT_BYTES).toBe(16 * 1024);
+  });
+
+  it('stops with a clear error (exit 1) once the whole snapshot passes its bound', () => {
+    const snap = new Snapshot(undefined, 100_000);
+    snap.begin();
+    const add = (i: number) => {
+      const s = snap.see({ uid: `bk_${i}`, title: 't'.repeat(300) })!;
+      snap.commit({ ...s, after: s.after! });
+    };
+    let i = 0;
+    expect(() => {
+      for (; i < 10_000; i++) add(i);
+    }).toThrow(/passed 100000 bytes of kept bookings \(--max-state\) at 1\d\d bookings; stopped/);
+    expect(i).toBeLessThan(250);
   });
 });
 
@@ -208,5 +280,27 @@ describe('bookings watch flags', () => {
     const typo = await runMain(['bookings', 'watch', '--json', 'uid,stauts'], { env });
     expect(typo).toMatchObject({ code: 2, stdout: '' });
     expect(typo.stderr).toBe('error: no record has the field "stauts"; available fields: type, uid, booking, changes, last, at.\n');
+  });
+
+  it('--forward-to companions without it, a bad --retry-delays, and --no-retry with --retry-delays are exit 2 before connecting', async () => {
+    const env = { BOOKING_BASE_URL: 'http://127.0.0.1:9', BOOKING_API_KEY: 'k', BOOKING_CONFIG_DIR: '/nonexistent-booking-test' };
+    const cases: [string[], string][] = [
+      [['--secret-file', 's.txt'], 'error: --secret-file is for --forward-to URL: without it nothing is forwarded.\n'],
+      [['--no-retry'], 'error: --no-retry is for --forward-to URL: without it nothing is forwarded.\n'],
+      [
+        ['--forward-to', 'http://127.0.0.1:9/h', '--secret-file', 's.txt', '--no-retry', '--retry-delays', '1'],
+        'error: --no-retry and --retry-delays are alternatives: give one.\n',
+      ],
+      [['--forward-to', 'ftp://x/', '--secret-file', 's.txt'], 'error: --forward-to must be an http:// or https:// URL, not ftp://.\n'],
+      [['--scheme', 'stripe'], ''],
+      [['--retry-delays', 'soon'], ''],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await runMain(['bookings', 'watch', ...args], { env });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      if (stderr) expect(r.stderr).toBe(stderr);
+      else expect(r.stderr).toMatch(/^error: .*(--scheme|--retry-delays)/);
+    }
   });
 });

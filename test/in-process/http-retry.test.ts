@@ -1,7 +1,8 @@
 // Retries as the user experiences them: which failures are repeated, how long the client waits, and
 // what is left when it gives up. Waits are recorded by the rig, not slept.
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffMs, retryAfterMs, sleep, type Sleep } from '../../src/http/retry';
+import { backoffMs, retryAfterMs } from '../../src/http/retry';
+import { sleep, type Sleep } from '../../src/http/wait';
 import { closeRigs, failure, rig, type Rig } from '../helpers/http-mock';
 import { until } from '../helpers/until';
 

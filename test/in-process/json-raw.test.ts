@@ -68,6 +68,46 @@ describe('raw item texts', () => {
     expect(copied).toBeGreaterThan(total / 5);
   });
 
+  it('are the items JSON.parse keeps, over 400 seeded envelopes naming the field twice, escaped, or non-ASCII', () => {
+    // The fast path's proof (issue 33): whatever the envelope, the lines printed are those of the array
+    // JSON.parse (the reference: lossless-json, last duplicate wins) finds at the field's decoded name.
+    const NAMES = ['data', 'dätä', 'items', '数据'];
+    /** The name as a server may write it: as is, one character escaped, or all of them. */
+    const spell = (name: string, random: () => number) => {
+      const pick = random();
+      if (pick < 0.5) return name;
+      const esc = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      if (pick < 0.8) return [...name].map((c, i) => (i === 1 ? esc(c) : c)).join('');
+      return [...name].map(esc).join('');
+    };
+    let copied = 0;
+    for (let seed = 1; seed <= 400; seed++) {
+      const random = rng(seed);
+      const gen = jsonGen(random);
+      const name = NAMES[seed % NAMES.length]!;
+      const array = () => {
+        const n = 1 + Math.floor(random() * 3);
+        return `[${Array.from({ length: n }, () => (random() < 0.6 ? canonical(gen.value(3)) : gen.value(3))).join(',')}]`;
+      };
+      // The field written one to three times (arrays of the same length or not), among other fields.
+      const fields = Array.from({ length: 1 + Math.floor(random() * 3) }, () => `"${spell(name, random)}":${array()}`);
+      if (random() < 0.5) fields.splice(Math.floor(random() * fields.length), 0, `"meta":{"n":${gen.number()}}`);
+      const body = `{${fields.join(',')}}`;
+      const response = makeResponse('GET', new URL('http://127.0.0.1/x'), 200, {}, Buffer.from(body));
+      const items = discover(response.json(), undefined, { itemsPath: name }).items!;
+      const want = (reference(body) as Record<string, unknown[]>)[name]!;
+      expect(items.length, `seed ${seed}: ${body}`).toBe(want.length);
+      const raw = response.rawItems!(items);
+      const lines = items.map((item, i) => raw?.text(i) ?? stringifyJson(item));
+      expect(lines, `seed ${seed}: ${body}`).toEqual(want.map((w) => losslessStringify(w)));
+      const bytes = raw?.lines(items.length);
+      if (bytes) expect(bytes.toString('utf8'), `seed ${seed}: ${body}`).toBe(lines.map((l) => `${l}\n`).join(''));
+      if (raw?.text(0) !== undefined) copied++;
+    }
+    // The fast path is taken (a field written once, plainly or escaped), or the test proves nothing.
+    expect(copied).toBeGreaterThan(40);
+  });
+
   it('are not used where the bytes differ from what booking writes', () => {
     const cases: [item: string, printed: string][] = [
       ['{"a":1,"a":2}', '{"a":2}'],

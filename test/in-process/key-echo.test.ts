@@ -19,6 +19,21 @@ function expectNoFormOfKey(text: string, what: string): void {
 
 const echoRecord = JSON.stringify(Object.fromEntries(ECHOES.map((e, i) => [`echo${i}`, `key=${e};`])));
 
+/** The key encoded inside longer texts (issue 33): base64 at each alignment, base64url, hex in both cases. */
+const ENCODED = [
+  Buffer.from(`user:${KEY}`).toString('base64'),
+  Buffer.from(`Bearer ${KEY}`).toString('base64'),
+  Buffer.from(KEY).toString('base64'),
+  Buffer.from(`ab${KEY}`).toString('base64url'),
+  Buffer.from(KEY).toString('hex'),
+  Buffer.from(KEY).toString('hex').toUpperCase(),
+];
+
+/** No encoded form's middle (16 characters that only the key decides) in the text. */
+function expectNoEncodedKey(text: string, what: string): void {
+  for (const form of ENCODED) expect(text.includes(form.slice(4, 20)), `${what} shows ${form}: ${text}`).toBe(false);
+}
+
 describe('a server that echoes the key', () => {
   let server: FaultServer;
   const cfg = tempConfigDir();
@@ -63,6 +78,32 @@ describe('a server that echoes the key', () => {
       const r = await runHere(['whoami', '-o', 'json'], { env: env() });
       expect(JSON.parse(r.stdout)).toMatchObject({ echo0: 'key=****;', echo1: 'key=****;', echo3: 'key=****;', echo5: 'key=****;' });
     });
+  });
+
+  describe('encoded inside longer texts', () => {
+    beforeEach(async () => {
+      const note = JSON.stringify(ENCODED.join(' '));
+      server = await startServer({ count: 3, rawRecord: `{"auth":${note}}`, rawItem: (i) => `{"uid":"bk_${i}","note":${note}}` });
+    });
+
+    it.each(['json', 'ndjson', 'tsv', 'table'])('whoami, bookings list -o %s: masked', async (format) => {
+      for (const args of [['whoami'], ['bookings', 'list', '--fields', 'uid,note']]) {
+        const r = await runHere([...args, '-o', format], { env: env(), columns: 4000 });
+        expect(r.code, show(r)).toBe(0);
+        expect(r.stdout).toContain('****');
+        expectNoEncodedKey(r.stdout + r.stderr, `${args.join(' ')} -o ${format}`);
+      }
+    });
+  });
+
+  it('encoded, in an error message', async () => {
+    server = await startServer({
+      faults: () => ({ kind: 'status', status: 400, body: JSON.stringify({ message: `bad auth ${ENCODED.join(', ')}` }) }),
+    });
+    const r = await runHere(['whoami', '--retries', '0'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('bad auth ');
+    expectNoEncodedKey(r.stderr, 'the error');
   });
 
   it('in an error message', async () => {

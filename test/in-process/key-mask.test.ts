@@ -46,6 +46,26 @@ describe('encoded forms of the key', () => {
     expect(maskKeyIn(`cursor=${form};`, key)).not.toContain(form);
   });
 
+  // Issue 33, item 5: the key inside a longer base64 text starts at byte 0, 1 or 2 of a 3-byte group.
+  it.each([
+    ['Basic base64(user:KEY)', (k: string) => Buffer.from(`user:${k}`).toString('base64')],
+    ['base64("Bearer " + KEY)', (k: string) => Buffer.from(`Bearer ${k}`).toString('base64')],
+    ['base64(KEY + "\\n")', (k: string) => Buffer.from(`${k}\n`).toString('base64')],
+    ['base64url("ab" + KEY + "z")', (k: string) => Buffer.from(`ab${k}z`).toString('base64url')],
+    ['base64url("a" + KEY)', (k: string) => Buffer.from(`a${k}`).toString('base64url')],
+    ['hex, lower case', (k: string) => Buffer.from(k).toString('hex')],
+    ['hex, upper case', (k: string) => Buffer.from(`x${k}`).toString('hex').toUpperCase()],
+  ])('%s is masked', (_name, encode) => {
+    for (const k of [key, 'sk_test_0123456789abcdefABCDEF', 'sk_tëst_ключ_0123456789']) {
+      const form = encode(k);
+      const masked = maskKeyIn(`Authorization: ${form};`, k);
+      expect(masked, form).toContain('****');
+      // What is left of the encoded text decodes to no run of 12 of the key's characters.
+      const left = masked.replace(/^Authorization: |;$/g, '');
+      for (const part of left.split('****')) expect(form.includes(part) && part.length < 20, `${form} → ${masked}`).toBe(true);
+    }
+  });
+
   it.each([["sk_live(it's)!~ a*b"], ['sk_tëst_ключ_🔑_0123456789'], ['sk_\ud800_lone_surrogate_0123']])(
     'the form-encoded form of %j is masked as URLSearchParams writes it',
     (key) => {

@@ -6,6 +6,9 @@ import { shellCommand } from '../../src/output/pager';
 import { runMain } from '../helpers/in-process';
 import { tempConfigDir } from '../helpers/cli';
 import { startOutputServer, type OutputServer } from '../helpers/output-server';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { until } from '../helpers/until';
 
 let server: OutputServer;
 const cfg = tempConfigDir();
@@ -54,5 +57,24 @@ describe('the pager', () => {
     const r = await list('exit 0');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('error');
+  });
+});
+
+describe('Ctrl-C while the pager shows a complete list', () => {
+  // Issue 33: exit 130 whether the list was still coming or complete (it was 0 once complete). As git
+  // does: the pager is ended, and the run ends as interrupted.
+  it('exits 130, as while the list is still coming', async () => {
+    const done = join(cfg.dir, 'pager-read-all');
+    // Reads the whole list (it is complete), says so, then stays open as less does until quit.
+    const pager = `cat > /dev/null; : > ${done}; exec sleep 60`;
+    const stop = new AbortController();
+    const run = runMain(['bookings', 'list', '--base-url', server.url], {
+      tty: true,
+      env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: 'sk_test_output', BOOKING_PAGER: pager },
+      signal: stop.signal,
+    });
+    await until(() => existsSync(done), 'the pager to read the whole list');
+    stop.abort(new Error('SIGINT'));
+    expect((await run).code).toBe(130);
   });
 });

@@ -177,3 +177,26 @@ describe('a slow sender', () => {
     await l.stop();
   });
 });
+
+describe('many dropped senders', () => {
+  it('draw one warning each kind, and a count at stop, not a line per sender (issue 33)', async () => {
+    const l = await startListen({ save: false, idleTimeoutMs: 300 });
+    const { port } = new URL(l.url);
+    // 60 senders that start a delivery and go quiet: each is cut after the idle limit.
+    const senders = Array.from({ length: 60 }, () => {
+      const s = connect(Number(port), '127.0.0.1');
+      s.on('error', () => {});
+      s.resume();
+      s.write('POST /hooks HTTP/1.1\r\nHost: x\r\nX-Service-Event: booking.created\r\nContent-Length: 100\r\n\r\n{"a":');
+      return new Promise<void>((r) => s.on('close', () => r()));
+    });
+    await Promise.all(senders);
+    await l.stop();
+    const cut = l
+      .err()
+      .split('\n')
+      .filter((line) => line.includes('sent nothing for'));
+    expect(cut).toHaveLength(1);
+    expect(l.err()).toContain('warning: 60 deliveries in all were cut for sending nothing for 0.3 s.');
+  });
+});

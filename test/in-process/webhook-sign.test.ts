@@ -1,6 +1,6 @@
 // `webhook sign`: the header value for a raw body, from a file or stdin.
 import { describe, expect, it } from 'vitest';
-import { runSign } from '../../src/commands/webhook/sign';
+import { runSign } from '../../src/commands/webhook/sign/sign';
 import { fixture, makeCtx, type KitOptions } from '../helpers/webhook-kit';
 
 async function sign(opts: Parameters<typeof runSign>[0], kit: KitOptions = {}) {

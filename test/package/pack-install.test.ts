@@ -6,7 +6,7 @@
 // loads from node_modules at run time (jq-wasm; the keyring binding and its platform binary), and
 // works with no other package: a sandbox, a login, a table and --jq from the installed files alone.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import type { Command } from 'commander';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,6 +155,15 @@ describe('npm pack, then npm install -g', () => {
     ).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(pkg.dependencies).filter((n) => !RUNTIME.test(n))).toEqual([]);
+  });
+
+  it('installs in at most 9 MB, its dependencies included', () => {
+    const bytes = (dir: string): number =>
+      readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => {
+        const path = join(dir, e.name);
+        return sum + (e.isDirectory() ? bytes(path) : e.isFile() ? statSync(path).size : 0);
+      }, 0);
+    expect(bytes(installedDir())).toBeLessThanOrEqual(9 * 1024 * 1024);
   });
 
   it('works from its own files: a sandbox, login, a table, --jq, config', async () => {

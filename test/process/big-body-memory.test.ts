@@ -1,8 +1,7 @@
 // Issue 23, "accepted bodies multiply": a big body holding one 20-digit id once took 36 times its
 // size (lossless-json's parser). Its peak memory, beyond the command's own on a tiny body, is now
-// bounded by 4× the body, and the id comes out exact. GNU time measures the child's peak RSS.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// bounded by a few times the body (under 10×), and the id comes out exact. GNU time measures the child's peak RSS.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,29 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: the bench's server module is plain JavaScript
 import { BIG_ID, bigBody } from '../../scripts/bench/server.mjs';
-import { BIN, cleanEnv, tempConfigDir } from '../helpers/cli';
+import { tempConfigDir } from '../helpers/cli';
+import { HAS_GNU_TIME, peakOf } from '../helpers/peak-rss';
 
 const MIB = 48;
 
-/** The run's peak RSS in KiB and exit code, stdout to a file. */
-function peakOf(args: string[], env: Record<string, string>, out: string): Promise<{ code: number | null; kib: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      '/usr/bin/time',
-      ['-f', 'peak-kib=%M', '-o', `${out}.rss`, 'sh', '-c', `exec "$0" "$@" > "${out}"`, process.execPath, BIN, ...args],
-      {
-        env: cleanEnv(env),
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, kib: Number(/peak-kib=(\d+)/.exec(readFileSync(`${out}.rss`, 'utf8'))?.[1]), stderr }));
-  });
-}
-
-describe.runIf(existsSync('/usr/bin/time'))('a big body with one 20-digit id: memory within 4× the body', () => {
+describe.runIf(HAS_GNU_TIME)('a big body with one 20-digit id: memory within a few times the body', () => {
   let server: Server;
   let url = '';
   const cfg = tempConfigDir();
@@ -66,9 +48,12 @@ describe.runIf(existsSync('/usr/bin/time'))('a big body with one 20-digit id: me
       expect([run.code, base.code], run.stderr).toEqual([0, 0]);
       expect(readFileSync(out, 'latin1').includes(expected)).toBe(true);
       const multiple = (run.kib - base.kib) / (MIB * 1024);
-      // --paginate: the paging engine's repeated-page check copies the page's items too (see
-      // docs/performance.md); the number path itself stays within the bound.
-      expect(multiple).toBeLessThan(extra.length === 0 ? 4 : 7);
+      // Dead copies of the body wait for V8's own collection (no forced gc(): public APIs only, see
+      // docs/performance.md): ~5.5x for api; --paginate adds the repeated-page check's copy of the items.
+      // Measured 5.5-8.3x (api) and 6.5-7.5x (--paginate) on a loaded machine, beside the whole suite:
+      // when V8 collects varies. A bound against a return of the 36x parser, not a target (issue 33's
+      // report: the forced collection this once had is gone with the V8 flag it needed).
+      expect(multiple).toBeLessThan(10);
     },
     120_000,
   );

@@ -4,7 +4,7 @@
 // leaves it). Then the real process, on real time: events as they happen, Ctrl-C exit 0.
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBookingsWatch } from '../../src/commands/bookings/watch/watch';
+import { runBookingsWatch } from '../../src/commands/bookings/watch/run';
 import type { Context, OutputFormat } from '../../src/context';
 import { InterruptedError } from '../../src/base/errors';
 import { createHttpClient } from '../../src/http/client';
@@ -20,7 +20,12 @@ beforeEach(async () => {
 afterEach(() => sb.close());
 
 /** Watches `-s confirmed` for `polls` polls, the sandbox making `steps` lifecycle changes between two. */
-async function watchSandbox(output: OutputFormat, polls: number, steps = 1): Promise<TestIO> {
+async function watchSandbox(
+  output: OutputFormat,
+  polls: number,
+  steps = 1,
+  filters: { status?: string } = { status: 'confirmed' },
+): Promise<TestIO> {
   const tty = output === 'table';
   const io = testIO({ tty, color: tty, columns: 160 });
   const abort = new AbortController();
@@ -48,7 +53,7 @@ async function watchSandbox(output: OutputFormat, polls: number, steps = 1): Pro
     http: async () => client,
   };
   try {
-    expect(await runBookingsWatch({ interval: 2, status: 'confirmed' }, ctx)).toBe(0);
+    expect(await runBookingsWatch({ interval: 2, ...filters, scheme: 'service', retry: true }, ctx)).toBe(0);
   } finally {
     await client.close();
   }
@@ -75,6 +80,31 @@ describe('bookings watch on the sandbox lifecycle', () => {
     expect(out).toMatch(/\x1b\[32madded\s*\x1b\[39m\s+bk_\w+ +.* · confirmed · /);
     expect(out).toMatch(/\x1b\[33mchanged\x1b\[39m\s+bk_\w+ +start: .* → /);
     expect(out).toMatch(/\x1b\[31mremoved\x1b\[39m\s+bk_\w+ +.* · confirmed\n/);
+  });
+});
+
+describe('kinder polling', () => {
+  it('asks again with If-None-Match: unchanged pages are answered 304 and cost no parse; a changed page is read', async () => {
+    await sb.close();
+    const statuses: string[] = [];
+    sb = await startSandbox({
+      port: 0,
+      tickSeconds: 0,
+      bookings: 50,
+      log: (line) => void (line.includes(' GET ') && statuses.push(line.split(' ')[3]!)),
+    });
+    // 50 bookings: three pages of 20. Poll 1 reads them; before each later poll the lifecycle creates
+    // a booking (on the last page), confirms it, moves it: only the last page is read again.
+    const io = await watchSandbox('ndjson', 4, 1, {});
+    const lines = statuses;
+    expect(lines.slice(0, 3)).toEqual(['200', '200', '200']);
+    expect(lines.slice(3)).toEqual(['304', '304', '200', '304', '304', '200', '304', '304', '200']);
+    const events = io
+      .out()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => e.type)).toEqual(['added', 'changed', 'changed']);
   });
 });
 

@@ -1,5 +1,6 @@
 // docs/webhooks.md's examples, run as printed (test/helpers/doc-examples.ts): every ```sh block, line
-// by line, in one temp folder, with `booking` on PATH. The only change is the ports (8787, 8788, 4010, 4011, 3000),
+// by line, in one temp folder, with `booking` on PATH. The only change is the ports (8787, 8788, 4010, 4011, 3000,
+// and the schemes section's 8791-8794 and 4021-4024),
 // swapped for free ones so that parallel runs never collide.
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,8 @@ describe('docs/webhooks.md', () => {
       4010: await freePort(),
       4011: await freePort(),
       3000: Number(new URL(app.url).port),
+      // The schemes section: a listen and a sandbox for each scheme but the service's.
+      ...Object.fromEntries(await Promise.all([8791, 8792, 8793, 8794, 4021, 4022, 4023, 4024].map(async (p) => [p, await freePort()]))),
     });
     writeFileSync(join(runner.dir, 'localhost.har'), harSignedWith('whsec_sandbox'));
     for (const printed of lines) {
@@ -58,8 +61,9 @@ describe('docs/webhooks.md', () => {
       expect(await exit).toBe(0);
     }
     expect(runner.started[0]!.output()).not.toMatch(/not-authentic|error:/);
-    // About twenty commands, each a process start: on a loaded 2-core machine well over 30 s.
-  }, 120_000);
+    // About forty commands (the schemes' section has eight listens and sandboxes and their sends and
+    // verifies), each a process start: on a loaded 2-core machine well over a minute.
+  }, 240_000);
 });
 
 interface HarRequest {

@@ -57,6 +57,7 @@ const RECORDS: Record<string, RecordRow> = {
     field: 'uid',
     during: async (_stderr, stdout) => until(() => stdout() !== '', 'a first record'),
   },
+  'bookings changes': { args: () => ['bookings', 'changes', '--since', '2026-01-01T00:00:00Z'], field: 'uid' },
   'event-types': { args: () => ['event-types'], field: 'slug' },
   api: { args: () => ['api', '/api/v1/me'], field: 'name', refuses: ['table', 'tsv', 'csv', 'ndjson'] },
   whoami: { args: () => ['whoami'], field: 'name' },

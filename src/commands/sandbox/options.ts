@@ -10,12 +10,14 @@ import {
   DEFAULT_PORT,
   DEFAULT_SEED,
   DEFAULT_SHAPE,
+  DEFAULT_STANDARD_SECRET,
   DEFAULT_TICK_SECONDS,
   DEFAULT_WEBHOOK_SECRET,
   SHAPES,
   webhookUrlProblem,
 } from '../../sandbox/defaults';
 import { parseRetryDelays } from '../../sandbox/retry-delays';
+import { SCHEME_NAMES } from '../../webhook/schemes/names';
 
 /** The flags of `booking sandbox`, in help order. */
 export const sandboxOptions = [
@@ -30,20 +32,17 @@ export const sandboxOptions = [
   choice('--shape <name>', 'response shape of lists and objects', SHAPES, DEFAULT_SHAPE),
   option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000)),
   option('--fail-rate <0..1>', 'answer this share of requests with 503', failRate),
-  option('--retry-delays <s,s,…>', 'waits before each retry of a failed delivery, in seconds (default 1,2,4,8; none)', retryDelays),
+  option('--retry-delays <s,s,…>', 'waits before each retry of a failed delivery, in seconds (default 1,2,4,8; none)', parseRetryDelays),
   option('--rate-limit <n>', 'allow n requests per second; answer the rest 429 with Retry-After', intOption(1, 1_000_000)),
+  choice(
+    '--scheme <scheme>',
+    `sign deliveries in this scheme, bodies in its shape: service (the default), cal, calendly, stripe, standard (default secret ${DEFAULT_STANDARD_SECRET})`,
+    SCHEME_NAMES,
+  ),
 ];
 
 /** The flags as run.ts gets them: --tick in seconds (0 stops the lifecycle), --retry-delays in ms. */
 export type SandboxCmdOptions = Values<[], typeof sandboxOptions>;
-
-function retryDelays(value: string): number[] {
-  try {
-    return parseRetryDelays(value);
-  } catch (err) {
-    throw new InvalidArgumentError((err as Error).message);
-  }
-}
 
 function webhookUrl(value: string): string {
   const problem = webhookUrlProblem(value);

@@ -6,8 +6,21 @@ import { hint } from '../../context';
 import { escapeControl } from '../../output/escape';
 import type { SandboxCmdOptions } from './options';
 import { createRecordWriter } from '../../output/records';
+import { DEFAULT_WEBHOOK_SECRET } from '../../sandbox/defaults';
 
-const INFO_KEYS = ['base_url', 'api_key', 'webhook_secret', 'port', 'seed', 'bookings', 'shape', 'tick_seconds', 'webhook_urls', 'pid'];
+const INFO_KEYS = [
+  'base_url',
+  'api_key',
+  'webhook_secret',
+  'port',
+  'seed',
+  'bookings',
+  'shape',
+  'tick_seconds',
+  'webhook_urls',
+  'pid',
+  'webhook_scheme',
+];
 
 export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResult {
   const { startSandbox } = await import('../../sandbox/server');
@@ -17,7 +30,9 @@ export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResu
     port: opts.port,
     host: opts.host,
     apiKey: opts.apiKey,
-    secret: opts.webhookSecret,
+    // The default secret is not base64, which Standard Webhooks needs: the scheme's own default then.
+    secret: opts.scheme === 'standard' && opts.webhookSecret === DEFAULT_WEBHOOK_SECRET ? undefined : opts.webhookSecret,
+    scheme: opts.scheme,
     bookings: opts.bookings,
     seed: opts.seed,
     webhookUrls: opts.webhookUrl ?? [],
@@ -46,8 +61,10 @@ export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResu
         tick_seconds: opts.tick,
         webhook_urls: opts.webhookUrl ?? [],
         pid: process.pid,
+        ...(opts.scheme !== undefined && { webhook_scheme: opts.scheme }),
       }),
-      line: () => `Booking sandbox running at ${sandbox.url}\nAPI key:        ${sandbox.apiKey}\nSigning secret: ${sandbox.secret}`,
+      line: () =>
+        `Booking sandbox running at ${sandbox.url}\nAPI key:        ${sandbox.apiKey}\nSigning secret: ${sandbox.secret}${opts.scheme === undefined ? '' : `\nSigning scheme: ${opts.scheme}`}`,
     });
     await out.write(undefined);
     if (!isLoopback(opts.host)) err(`warning: listening on ${opts.host}: anyone who can reach it can read the data with the sandbox key.`);

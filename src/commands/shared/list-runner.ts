@@ -99,7 +99,7 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   const progress = output.createProgress(ctx);
   let count = 0;
   try {
-    const listing = paginate(client, { ...pageOptions, lazyItems: writer.copiesItems, onPage: (info) => progress.update(info) });
+    const listing = paginate(client, { ...pageOptions, onPage: (info) => progress.update(info) });
     for await (const page of listing.pages()) {
       // --limit is applied here too for endpoints it is not sent to (sendLimit: false).
       const items = opts.limit !== undefined && count + page.length > opts.limit ? page.slice(0, opts.limit - count) : page;

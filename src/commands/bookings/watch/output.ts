@@ -14,11 +14,18 @@ import { fieldList } from '../../../output/sink';
 import { colors } from '../../../output/style';
 import { clockIn } from '../../../output/time-zone';
 import { BOOKING_COLUMNS } from '../../../output/booking-columns';
-import type { WatchEvent } from './state';
+
+/** What `bookings watch` and `bookings changes` print, one record per event. */
+export type WatchEvent =
+  | { type: 'listed' | 'added'; uid: string; booking: unknown; at: string }
+  | { type: 'changed'; uid: string; changes: Record<string, [unknown, unknown]>; at: string }
+  | { type: 'removed'; uid: string; last: Record<string, unknown>; at: string }
+  /** `bookings changes --since TIME`: a booking updated since then; what changed is not known. */
+  | { type: 'updated'; uid: string; booking: unknown; at: string };
 
 export type EventWriter = RecordWriter<WatchEvent>;
 
-/** Every key an event can have (state.ts's WatchEvent): --fields is checked against them. */
+/** Every key an event can have (watch-state.ts's WatchEvent): --fields is checked against them. */
 const KEYS = ['type', 'uid', 'booking', 'changes', 'last', 'at'] as const;
 
 const KIND_WIDTH = 7;
@@ -53,8 +60,8 @@ function tsvLines(e: WatchEvent): string {
 function terminalLine(ctx: Context): (e: WatchEvent) => string {
   const { green, yellow, red, dim, bold } = colors;
   const paint: Record<WatchEvent['type'], (t: string) => string> = ctx.io.color
-    ? { listed: (t) => t, added: green, changed: yellow, removed: red }
-    : { listed: (t) => t, added: (t) => t, changed: (t) => t, removed: (t) => t };
+    ? { listed: (t) => t, added: green, changed: yellow, updated: yellow, removed: red }
+    : { listed: (t) => t, added: (t) => t, changed: (t) => t, updated: (t) => t, removed: (t) => t };
   const faint = ctx.io.color ? dim : (t: string) => t;
   let uidWidth = 17; // bk_ and 14 characters, as the sandbox makes them; a longer uid widens later lines
   // The header comes with the first event: a watch that fails at its first poll prints nothing.

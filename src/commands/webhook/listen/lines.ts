@@ -62,6 +62,7 @@ const KEYS = [
   'first_capture',
   'since_previous_ms',
   'since_first_ms',
+  'scheme',
 ] as const;
 
 /**
@@ -99,6 +100,8 @@ function deliveryData(d: DeliveryRecord): Record<string, unknown> {
     // With several secrets (a rotation): the one that matched.
     ...(v.secret !== undefined && { secret: v.secret }),
     ...(d.attempt ? attemptFields(d.attempt) : {}),
+    // With --scheme: the scheme each delivery was verified in.
+    ...(v.scheme !== undefined && { scheme: v.scheme }),
   };
 }
 
@@ -117,6 +120,7 @@ function deliveryTsv(d: DeliveryRecord, iso: (t: Date) => string): string[] {
     d.attempt && d.attempt.n > 1 ? (d.attempt.first ?? '') : '',
     d.answered === undefined ? '' : String(d.answered),
     ...(v.secret !== undefined ? [v.secret ?? ''] : []),
+    ...(v.scheme !== undefined ? [v.scheme] : []),
   ];
 }
 
@@ -125,6 +129,7 @@ function deliveryLine(d: DeliveryRecord, p: Paint, clock: (t: Date) => string): 
   const parts = [clock(d.time), eventText(v.event, p), v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic')];
   if (d.uid !== null) parts.push(visible(d.uid));
   if (v.secret) parts.push(p.dim(`secret ${visible(v.secret)}`));
+  if (v.scheme !== undefined) parts.push(p.dim(`scheme ${v.scheme}`));
   if (d.answered !== undefined) parts.push((d.answered >= 200 && d.answered < 300 ? p.good : p.bad)(`→ ${d.answered}`));
   if (d.attempt && d.attempt.n > 1) parts.push(p.dim(attemptText(d.attempt)));
   const line = parts.join('  ');

@@ -4,6 +4,7 @@ import { collect, intOption, listOption, sizeOption, durationOption } from '../.
 import { option, type Values } from '../../define';
 import type { WithSecrets } from '../shared/secret';
 import { secretOptions } from '../shared/secret-options';
+import { ageOptions, schemeOption } from '../shared/scheme-options';
 
 /** --respond-delay's bound: longer than any sender's time-out worth testing, short of a hung run. */
 const MAX_RESPOND_DELAY_MS = 120_000;
@@ -32,6 +33,8 @@ export const listenOptions = [
     'wait this long before answering each delivery (250ms, 10s; at most 120s)',
     durationOption(MAX_RESPOND_DELAY_MS),
   ),
+  schemeOption('verify deliveries in this scheme (default service)'),
+  ...ageOptions(),
   ...secretOptions(),
 ];
 

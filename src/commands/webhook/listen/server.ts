@@ -17,16 +17,18 @@ import { CaptureSaver } from './save';
 import { bookingUid, listenWriter } from './lines';
 import { EVENTS } from '../../../webhook/events';
 import { forwardDelivery } from './forward';
+import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted, releaseBody } from './body';
 import { allTargets, forwardRoutes, routeFor, routesHint } from './routes';
-import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './body';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
 import { Repeats } from './repeats';
+import { ListenWarnings } from './warnings';
 import { formatDuration } from '../../../base/words';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveSecrets } from '../shared/secret';
 import type { ListenOptions } from './options';
-import { judgeBody } from '../../../webhook/verdict';
+import { receiverJudge } from '../../../webhook/schemes/delivery-judge';
+import { ageRule } from '../shared/scheme-options';
 import { visible } from '../../../webhook/text';
 
 const DEFAULT_PORT = 8787;
@@ -38,7 +40,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const routes = forwardRoutes(opts.forwardTo);
   const host = opts.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
-  const only = opts.events && eventFilter(opts.events, ctx);
+  // Another service's deliveries name events its own way (Cal.com's BOOKING_CREATED): no warning for them.
+  const only = opts.events && eventFilter(opts.events, ctx, opts.scheme === undefined || opts.scheme === 'service');
   const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
   const budget = new InFlight(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
   if (opts.respondAfter !== undefined && opts.respond === undefined)
@@ -46,11 +49,12 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const idleMs = opts.idleTimeoutMs ?? IDLE_LIMIT_MS;
   const lines = await listenWriter(ctx);
   const secrets = await resolveSecrets(opts, ctx);
+  const judgeDelivery = receiverJudge(opts.scheme, secrets, ageRule(opts, ctx));
   if (ctx.signal.aborted) return 0;
   const repeats = new Repeats();
+  const warnings = new ListenWarnings(ctx);
   // This run's mark on what it forwards: a delivery that comes back with it has gone round a loop.
   const self = randomBytes(6).toString('hex');
-  let loops = 0;
 
   const pending = new Set<Promise<void>>();
   // Forwards still running at stop get a moment to finish (bin/booking.js ends the process 3 s after
@@ -59,7 +63,6 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   setMaxListeners(0, forwards.signal);
   let stopping = false;
   let ignored = 0;
-  let busy = 0;
   let savingStopped = false;
   // Headers must arrive within the idle limit too (node checks every connectionsCheckingInterval).
   const server = createServer(
@@ -67,10 +70,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     (req, res) => {
       const from = req.socket.remoteAddress;
       const p = receive(req, res, from).catch((err: unknown) => {
-        if (stopping && req.destroyed) {
-          ctx.io.stderr.write(`warning: a delivery from ${from} was still arriving at stop; dropped.\n`);
-          return;
-        }
+        if (stopping && req.destroyed)
+          return warnings.once('still arriving at stop', `a delivery from ${from} was still arriving at stop; dropped.`);
         ctx.io.stderr.write(`error: handling ${req.method} ${visible(req.url ?? '')}: ${(err as Error).message}\n`);
         if (!res.headersSent) res.writeHead(500).end();
       });
@@ -91,10 +92,10 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     if (marks.includes(self) || marks.length >= MAX_HOPS) {
       req.resume();
       answer(res, 508, { ok: false, error: 'forwarding loop' });
-      if (loops++ === 0)
-        ctx.io.stderr.write(
-          `warning: answered 508 to a delivery that had already been forwarded ${marks.includes(self) ? 'by this listen' : `${marks.length} times`} (${LOOP_HEADER}): a forwarding loop is cut here.\n`,
-        );
+      warnings.once(
+        'answered 508 (a forwarding loop)',
+        `answered 508 to a delivery that had already been forwarded ${marks.includes(self) ? 'by this listen' : `${marks.length} times`} (${LOOP_HEADER}): a forwarding loop is cut here.`,
+      );
       return;
     }
     const read = await readBudgeted(req, budget, BODY_LIMIT, idleMs);
@@ -103,6 +104,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       await handle(req, res, read.body, time);
     } finally {
       budget.give(read.held);
+      if (read.own) releaseBody(read.body);
     }
   }
 
@@ -110,25 +112,27 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     if (status === 408) {
       answer(res, 408, { ok: false, error: 'no byte for too long' }, { connection: 'close' });
       res.once('finish', () => res.socket?.destroy());
-      ctx.io.stderr.write(`warning: cut a delivery from ${from} that sent nothing for ${idleMs / 1000} s (its bytes are dropped).\n`);
+      warnings.once(
+        `cut for sending nothing for ${idleMs / 1000} s`,
+        `cut a delivery from ${from} that sent nothing for ${idleMs / 1000} s (its bytes are dropped).`,
+      );
       return;
     }
     if (status === 503) {
       answer(res, 503, { ok: false, error: 'too many deliveries at once' }, { 'retry-after': '1' });
-      // One warning for a burst of them (the others are counted for the stop line).
-      if (busy++ === 0)
-        ctx.io.stderr.write(
-          `warning: answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.\n`,
-        );
+      warnings.once(
+        'answered 503 (too many at once)',
+        `answered 503 to ${from}: over ${budget.limit / 1024 / 1024} MiB of deliveries were already being handled.`,
+      );
       return;
     }
     answer(res, 413, { ok: false, error: 'body too large' }, { connection: 'close' });
     // The address is taken at the start: once the 413 has gone out, the socket may already be gone.
-    ctx.io.stderr.write(`warning: refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.\n`);
+    warnings.once(`refused as over ${BODY_LIMIT / 1024 / 1024} MiB`, `refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.`);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, time: Date): Promise<void> {
-    const verdict = await judgeBody(secrets, req.rawHeaders, body);
+    const verdict = await judgeDelivery(req.rawHeaders, body);
     const event = verdict.event;
     // The filter is for authentic deliveries only: one that is not authentic is answered 401 and shown
     // whatever event it claims (a missing or wrong signature is what the user must see).
@@ -218,8 +222,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   clearTimeout(grace);
   server.closeAllConnections();
   await closed;
-  if (loops > 1) ctx.io.stderr.write(`warning: ${loops} deliveries in all were answered 508 (a forwarding loop).\n`);
-  if (busy > 1) ctx.io.stderr.write(`warning: ${busy} deliveries in all were answered 503 (too many at once).\n`);
+  warnings.summary();
   hint(
     ctx,
     only
@@ -245,9 +248,9 @@ function answer(res: ServerResponse, status: number, body: object, headers: Reco
 }
 
 /** --events as a set; a name the service does not send draws a warning (a typo would show nothing). */
-function eventFilter(names: string[], ctx: Context): Set<string> {
+function eventFilter(names: string[], ctx: Context, warn: boolean): Set<string> {
   const unknown = names.filter((n) => !(EVENTS as readonly string[]).includes(n));
-  if (unknown.length)
+  if (unknown.length && warn)
     ctx.io.stderr.write(
       `warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`,
     );

@@ -10,7 +10,12 @@ import { openInput, readAll, readStreamChunks, type Input } from '../../../webho
 import { noteTerminalBody } from '../shared/terminal-note';
 import { EVENTS, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader, type EventName } from '../../../webhook/signature';
 import { samplePayload } from '../../../webhook/payload';
-import { resolveSecret, SECRET_ENV, type SecretOptions } from '../shared/secret';
+import { resolveSecret, resolveSigningSecret, SECRET_ENV, type SecretOptions } from '../shared/secret';
+import { schemeNamed, schemesIn, type SchemeName } from '../../../webhook/schemes/index';
+import type { Scheme } from '../../../webhook/schemes/scheme';
+import { schemeEvent, shapeBody } from '../../../webhook/schemes/payloads';
+import { deliverySigner } from '../../../webhook/schemes/sign';
+import { eventOf } from '../../../webhook/schemes/verify-scheme';
 import { applySets, checkPayload, parseSet, type SetField } from './set';
 import { visible } from '../../../webhook/text';
 
@@ -22,6 +27,8 @@ export interface BodyOptions extends SecretOptions {
   request?: string;
   /** PATH=VALUE overrides. */
   set?: string[];
+  /** --scheme: sign in it (the seed's when absent). */
+  scheme?: SchemeName;
 }
 
 export interface Outgoing {
@@ -32,7 +39,14 @@ export interface Outgoing {
   contentType: string;
   /** A replayed capture's own headers, as received (for --print-curl). */
   captured?: string[];
+  /** --scheme other than the seed's: its name, and its headers (a flat list), sent instead of X-Service-*. */
+  scheme?: string;
+  schemeHeaders?: string[];
 }
+
+/** The scheme --scheme names, when it is not the seed's (whose path is the one send always had). */
+const otherScheme = (opts: BodyOptions): Scheme | undefined =>
+  opts.scheme !== undefined && opts.scheme !== 'service' ? schemeNamed(opts.scheme) : undefined;
 
 /** The largest body `send` reads (--body, a capture's body): the limit captures have everywhere. */
 const SEND_BODY_LIMIT = CAPTURE_LIMIT;
@@ -44,19 +58,29 @@ export async function outgoingDelivery(opts: BodyOptions, ctx: Context): Promise
   // Opened first (a missing file is reported before any prompt), read after the secret: when both the
   // secret prompt and the body use the terminal, the body's Ctrl-D would end stdin before the prompt.
   const input = opts.body !== undefined ? openInput(ctx.io, opts.body) : undefined;
+  const scheme = otherScheme(opts);
   let secret: Buffer;
   let body: Buffer;
+  let signer: ReturnType<typeof deliverySigner> | undefined;
   try {
-    secret = await resolveSecret(opts, ctx, opts.body === '-');
+    const signing = await resolveSigningSecret(opts, ctx, opts.body === '-');
+    secret = signing.bytes;
+    // Made before the body is read: a secret that is no key of the scheme is exit 2 at once.
+    if (scheme) signer = deliverySigner(scheme, signing, () => ctx.now());
     if (input) {
       body = await readBody(input, ctx);
       if (sets.length) body = withSets(body, opts.body === '-' ? 'stdin' : opts.body!, sets);
     } else {
       // Without --body, checkEvent has let through only the six names, which all have a sample.
-      body = applySets(Buffer.from(JSON.stringify(samplePayload(event as EventName, ctx.now()))), sets);
+      const json = JSON.stringify(samplePayload(event as EventName, ctx.now()));
+      body = applySets(Buffer.from(scheme ? shapeBody(scheme, json) : json), sets);
     }
   } finally {
     if (input?.kind === 'file') closeSync(input.fd);
+  }
+  if (scheme && signer) {
+    const named = input ? event : schemeEvent(scheme, event);
+    return { event: named, body, signatures: [], contentType: 'application/json', scheme: scheme.name, schemeHeaders: signer(body, event) };
   }
   return { event, body, signatures: [signatureHeader(secret, body)], contentType: 'application/json' };
 }
@@ -79,6 +103,10 @@ async function replayed(path: string, opts: BodyOptions, sets: SetField[], ctx: 
   const { head } = await readCapture(ctx.io, path, (chunk) => chunks.push(Buffer.from(chunk)), ctx.signal);
   let body: Buffer = Buffer.concat(chunks);
   checkHeaderBytes(head.rawHeaders, path);
+  // Without --scheme, a capture of another scheme (no X-Service-Signature, a Stripe-Signature) is
+  // replayed in its own, as verify recognises it.
+  const scheme = otherScheme(opts) ?? (opts.scheme === undefined ? schemesIn(head.rawHeaders)[0] : undefined);
+  if (scheme && scheme.name !== 'service') return replayedInScheme(scheme, path, head.rawHeaders, body, opts, sets, ctx);
   const captured = headerValues(head.rawHeaders, EVENT_HEADER)[0]?.trim();
   const event = opts.event ?? captured;
   if (event === undefined || event === '') throw new UsageError(`${path} has no X-Service-Event header: give the event with --event.`);
@@ -96,6 +124,41 @@ async function replayed(path: string, opts: BodyOptions, sets: SetField[], ctx: 
   if (signatures.length === 0)
     ctx.io.stderr.write(`warning: ${visible(path)} has no X-Service-Signature header and no secret is given: it is sent unsigned.\n`);
   return { event, body, signatures, contentType, captured: head.rawHeaders };
+}
+
+/**
+ * A capture replayed with --scheme X: its event from the body's field for X (or --event), re-signed in
+ * X with a secret, else sent with its own X headers as captured (a real sender's, to a receiver that
+ * holds the real secret; a timestamped one is as old as the capture).
+ */
+async function replayedInScheme(
+  scheme: Scheme,
+  path: string,
+  rawHeaders: string[],
+  captured: Buffer,
+  opts: BodyOptions,
+  sets: SetField[],
+  ctx: Context,
+): Promise<Outgoing> {
+  const event = opts.event ?? eventOf(captured, scheme.eventField);
+  if (event === null)
+    throw new UsageError(`${path} has no "${scheme.eventField}" field in its body (${scheme.title}): give the event with --event.`);
+  const body = sets.length ? withSets(captured, path, sets) : captured;
+  const contentType = headerValues(rawHeaders, 'content-type')[0] ?? 'application/json';
+  const base = { event, body, signatures: [], contentType, captured: rawHeaders, scheme: scheme.name };
+  const secretGiven = opts.secret !== undefined || opts.secretFile !== undefined || ctx.env[SECRET_ENV] !== undefined;
+  if (secretGiven) {
+    const signer = deliverySigner(scheme, await resolveSigningSecret(opts, ctx, path === '-'), () => ctx.now());
+    return { ...base, schemeHeaders: signer(body, event) };
+  }
+  if (sets.length)
+    throw new UsageError(`--set changes the body, so it must be signed again: give the secret (--secret-file, or ${SECRET_ENV}).`);
+  const own: string[] = [];
+  for (const name of scheme.headers) for (const value of headerValues(rawHeaders, name.toLowerCase())) own.push(name, value);
+  if (!headerValues(rawHeaders, scheme.signatureHeader.toLowerCase()).length)
+    ctx.io.stderr.write(`warning: ${visible(path)} has no ${scheme.signatureHeader} header and no secret is given: it is sent unsigned.
+`);
+  return { ...base, schemeHeaders: own };
 }
 
 /**

@@ -20,15 +20,31 @@ const NOT_REPLAYED = new Set([
   'x-service-event',
 ]);
 
+// A delivery in another scheme (send --scheme) has that scheme's headers made anew, in place of these.
+const SCHEME_HEADERS = [
+  'x-cal-signature-256',
+  'calendly-webhook-signature',
+  'stripe-signature',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'svix-id',
+  'svix-timestamp',
+  'svix-signature',
+];
+
 export function curlCommand(url: URL, out: Outgoing): string {
   const headers: [string, string][] = [];
+  const notReplayed = out.schemeHeaders ? new Set([...NOT_REPLAYED, ...SCHEME_HEADERS]) : NOT_REPLAYED;
   if (out.captured) {
     for (let i = 0; i + 1 < out.captured.length; i += 2)
-      if (!NOT_REPLAYED.has(out.captured[i]!.toLowerCase())) headers.push([out.captured[i]!, out.captured[i + 1]!]);
+      if (!notReplayed.has(out.captured[i]!.toLowerCase())) headers.push([out.captured[i]!, out.captured[i + 1]!]);
   } else {
     headers.push(['Content-Type', out.contentType], ['User-Agent', 'booking-cli']);
   }
-  headers.push(['X-Service-Event', out.event]);
+  if (out.schemeHeaders)
+    for (let i = 0; i + 1 < out.schemeHeaders.length; i += 2) headers.push([out.schemeHeaders[i]!, out.schemeHeaders[i + 1]!]);
+  else headers.push(['X-Service-Event', out.event]);
   for (const s of out.signatures) headers.push(['X-Service-Signature', s]);
   const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
   // An empty value removes a header curl would add of its own (`Content-Type:` its form default).

@@ -20,7 +20,7 @@ function skipString(text: Buffer, at: number): number {
 }
 
 /** The offset just past the value that starts at `at`. */
-export function skipValue(text: Buffer, at: number): number {
+function skipValue(text: Buffer, at: number): number {
   const first = text[at];
   if (first === 0x22) return skipString(text, at);
   if (first !== 0x7b && first !== 0x5b) {

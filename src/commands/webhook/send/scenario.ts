@@ -107,8 +107,11 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The scenario's bodies, dated relative to `now`; `sets` (from --set) apply to every step before its own. */
-export function buildSeries(scenario: Scenario, sets: SetField[], now: Date): Delivery[] {
+/**
+ * The scenario's bodies, dated relative to `now`; `sets` (from --set) apply to every step before its
+ * own. `shape` puts each body in a scheme's shape (send --scheme) before the sets apply.
+ */
+export function buildSeries(scenario: Scenario, sets: SetField[], now: Date, shape: (json: string) => string = (j) => j): Delivery[] {
   const uid = freshId('bk_');
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const moves = scenario.steps.filter((s) => s.event === 'booking.rescheduled').length;
@@ -127,7 +130,7 @@ export function buildSeries(scenario: Scenario, sets: SetField[], now: Date): De
     if (step.event === 'no_show.flagged') at = Math.max(at, end + 15 * MINUTE);
     const id = freshId('evt_');
     const json = deliveryBody(step.event, sampleBooking(uid, step.event, iso(start), iso(end)), { id, createdAt: iso(at), previous });
-    let body: Buffer = Buffer.from(json);
+    let body: Buffer = Buffer.from(shape(json));
     try {
       body = applySets(body, [...sets, ...step.sets]);
     } catch (err) {

@@ -10,6 +10,7 @@ import { collect, intOption, durationOption } from '../../../base/options';
 import { MAX_DELAY_MS, MAX_DUPLICATE } from './limits';
 import type { WithSecrets } from '../shared/secret';
 import { secretOptions } from '../shared/secret-options';
+import { schemeOption } from '../shared/scheme-options';
 
 export const newCmdSend = defineCommand({
   name: 'send',
@@ -44,6 +45,7 @@ export const newCmdSend = defineCommand({
       'with --scenario: wait this long between deliveries (250ms, 2s; at most 60s)',
       durationOption(MAX_DELAY_MS),
     ),
+    schemeOption('sign in this scheme (default service); with --request, re-sign in it, or send its own headers'),
     ...secretOptions(),
   ],
   notes: '\nExit status: 0 when the receiver answers 2xx (every delivery, with --scenario), else 1.',
@@ -51,7 +53,7 @@ export const newCmdSend = defineCommand({
     'booking webhook send http://127.0.0.1:8787/webhooks --event booking.created --set data.booking.status=pending --secret-file new-secret.txt --secret-file old-secret.txt',
     'BOOKING_WEBHOOK_SECRET=whsec_sandbox booking webhook send http://127.0.0.1:8787/webhooks --event booking.cancelled --body cancelled.json',
     'booking webhook send http://127.0.0.1:3000/webhooks --request booking-captures/20261125T093607.608Z-0001-booking.created.http --print-curl',
-    'booking webhook send http://127.0.0.1:8787/webhooks --scenario lifecycle --duplicate 2 --shuffle --seed 7 --delay 500ms --secret-file secret.txt',
+    'booking webhook send http://127.0.0.1:8787/webhooks --scheme stripe --scenario lifecycle --duplicate 2 --shuffle --seed 7 --delay 500ms --secret-file stripe-secret.txt',
   ],
   run: (opts, ctx): RunResult => runSend(opts, ctx),
 });
@@ -92,16 +94,27 @@ export async function runSend(opts: SendOptions, ctx: Context): Promise<number> 
     ctx.io.stdout.write(curlCommand(url, outgoing));
     return ExitCode.OK;
   }
-  const { event, body, signatures, contentType } = outgoing;
-  const headers = ['Content-Type', contentType, 'User-Agent', 'booking-cli', headerName(EVENT_HEADER), event];
+  const { event, body, signatures, contentType, schemeHeaders, scheme } = outgoing;
+  const headers = ['Content-Type', contentType, 'User-Agent', 'booking-cli'];
+  if (schemeHeaders) headers.push(...schemeHeaders);
+  else headers.push(headerName(EVENT_HEADER), event);
   for (const value of signatures) headers.push(headerName(SIGNATURE_HEADER), value);
-  const signature = signatures[0] ?? null;
+  // Another scheme's signature is the value of its signature header (the last of its headers).
+  const signature = (schemeHeaders ? schemeHeaders.at(-1) : signatures[0]) ?? null;
   const p = paint(ctx.io.color);
   // Made before the POST: a --fields typo is exit 2 before anything is sent.
   const out = await createRecordWriter(ctx, 'one', {
-    keys: ['url', 'event', 'bytes', 'signature', 'status', 'ok'],
+    keys: ['url', 'event', 'bytes', 'signature', 'status', 'ok', 'scheme'],
     // The URL as typed, its password masked by the output door like any other.
-    data: (r: Answer) => ({ url: url.href, event, bytes: body.length, signature, status: r.status, ok: isOk(r) }),
+    data: (r: Answer) => ({
+      url: url.href,
+      event,
+      bytes: body.length,
+      signature,
+      status: r.status,
+      ok: isOk(r),
+      ...(scheme ? { scheme } : {}),
+    }),
     line: (r) => {
       const verdict = `${isOk(r) ? '✓' : '✗'} ${r.status} ${visible(r.statusText)}`;
       return `${(isOk(r) ? p.good : p.bad)(verdict)}  ${visible(event)}  ${body.length} bytes  → ${visible(url.href)}`;

@@ -7,13 +7,15 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '../../../context';
 import { ExitCode, FailureError, InterruptedError, UsageError } from '../../../base/errors';
-import { signatureHeader } from '../../../webhook/signature';
+import { schemeNamed, type SchemeName } from '../../../webhook/schemes/index';
+import { schemeEvent, shapeBody } from '../../../webhook/schemes/payloads';
+import { deliverySigner } from '../../../webhook/schemes/sign';
 import { parseHttpUrl, postRaw } from '../../../webhook/post';
 import { paint, visible } from '../../../webhook/text';
 import { createRecordWriter } from '../../../output/records';
 import { seededRng } from '../../../sandbox/random';
 import { formatDuration } from '../../../base/words';
-import { resolveSecret, type SecretOptions } from '../shared/secret';
+import { resolveSigningSecret, type SecretOptions } from '../shared/secret';
 import { buildSeries, loadScenario, type Delivery } from './scenario';
 import { parseSet } from './set';
 
@@ -26,11 +28,16 @@ export interface SeriesOptions extends SecretOptions {
   seed?: string;
   /** Milliseconds between deliveries. */
   delay?: number;
+  /** Sign in this scheme (the seed's when absent). */
+  scheme?: SchemeName;
 }
 
-interface Sent extends Delivery {
+interface Sent extends Omit<Delivery, 'event'> {
+  /** The event as the scheme names it (Cal.com's BOOKING_CREATED). */
+  event: string;
   copy: number;
-  signature: string;
+  /** The scheme's headers for this delivery: the same on each copy, as a sender's retry carries them. */
+  signed: string[];
 }
 
 export async function sendSeries(opts: SeriesOptions, ctx: Context): Promise<number> {
@@ -38,11 +45,13 @@ export async function sendSeries(opts: SeriesOptions, ctx: Context): Promise<num
   if (opts.seed !== undefined && !opts.shuffle) throw new UsageError('--seed orders a --shuffle: give --shuffle too.');
   const copies = opts.duplicate ?? 1;
   const scenario = loadScenario(opts.scenario, ctx);
-  const series = buildSeries(scenario, (opts.set ?? []).map(parseSet), ctx.now());
-  const secret = await resolveSecret(opts, ctx);
+  const scheme = schemeNamed(opts.scheme ?? 'service');
+  const series = buildSeries(scenario, (opts.set ?? []).map(parseSet), ctx.now(), (json) => shapeBody(scheme, json));
+  const sign = deliverySigner(scheme, await resolveSigningSecret(opts, ctx), () => ctx.now());
   let queue: Sent[] = series.flatMap((d) => {
-    const signature = signatureHeader(secret, d.body);
-    return Array.from({ length: copies }, (_, c) => ({ ...d, copy: c + 1, signature }));
+    const signed = sign(d.body, d.event);
+    const event = schemeEvent(scheme, d.event);
+    return Array.from({ length: copies }, (_, c) => ({ ...d, event, copy: c + 1, signed }));
   });
   const seed = opts.seed ?? String(randomInt(1_000_000));
   if (opts.shuffle) queue = shuffled(queue, seed);
@@ -100,7 +109,7 @@ interface Outcome {
 /** One POST; a receiver that cannot be reached is an outcome of the series, not the end of it. */
 async function deliver(url: URL, d: Sent, ctx: Context): Promise<Outcome> {
   const headers = ['Content-Type', 'application/json', 'User-Agent', 'booking-cli'];
-  headers.push('X-Service-Event', d.event, 'X-Service-Signature', d.signature, 'Content-Length', String(d.body.length));
+  headers.push(...d.signed, 'Content-Length', String(d.body.length));
   const started = performance.now();
   try {
     const res = await postRaw(url, headers, d.body, { timeoutMs: ctx.globals.timeoutMs, signal: ctx.signal });

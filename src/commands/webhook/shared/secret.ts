@@ -88,9 +88,14 @@ export async function resolveSecrets(opts: SecretOptions, ctx: SecretCtx, stdinT
  * with `verify`), a note names the one used.
  */
 export async function resolveSecret(opts: SecretOptions, ctx: SecretCtx, stdinTaken = false): Promise<Buffer> {
+  return (await resolveSigningSecret(opts, ctx, stdinTaken)).bytes;
+}
+
+/** As resolveSecret, with the secret's label (a scheme's key error names where the secret came from). */
+export async function resolveSigningSecret(opts: SecretOptions, ctx: SecretCtx, stdinTaken = false): Promise<Secret> {
   const secrets = await resolveSecrets(opts, ctx, stdinTaken);
   if (secrets.length > 1) hint(ctx, `Signing with the first of ${secrets.length} secrets: ${secrets[0]!.label}.`);
-  return secrets[0]!.bytes;
+  return secrets[0]!;
 }
 
 function asList(value: string | string[] | undefined): string[] {

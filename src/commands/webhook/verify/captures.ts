@@ -13,12 +13,17 @@ import { join } from 'node:path';
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
 import { unreadable } from '../../../base/input';
+import { checkpoint } from '../../../base/checkpoint';
 import { CliError, ExitCode, InterruptedError, UsageError } from '../../../base/errors';
 import { harDeliveries } from '../../../webhook/har';
 import { NotRegularFile, readDelivery } from '../../../webhook/reader';
 import type { Secret } from '../../../webhook/signature';
-import { fromHeaders, judge, SecretsDigest, type Verdict } from '../../../webhook/verdict';
+import { SecretsDigest, type Verdict } from '../../../webhook/verdict';
+import { DeliveryJudge } from '../../../webhook/schemes/delivery-judge';
+import type { SchemeName } from '../../../webhook/schemes/names';
+import { UnusableSecret } from '../../../webhook/schemes/standard';
 import { visible } from '../../../webhook/text';
+import { ageRule, type AgeOptions } from '../shared/scheme-options';
 import { resolveSecrets, type SecretOptions } from '../shared/secret';
 import { verdictWriter, type VerdictWriter } from './output';
 
@@ -34,19 +39,24 @@ interface Judged {
   key: string;
 }
 
-/** What the check of captures takes of `webhook verify`'s options: the secrets, and the event expected. */
-type CaptureCheck = SecretOptions & { event?: string };
+/**
+ * What the check of captures takes of `webhook verify`'s options: the secrets, the event expected,
+ * the scheme (recognised from each capture's headers when none) and the age rule of timestamped ones.
+ */
+type CaptureCheck = SecretOptions & AgeOptions & { event?: string; scheme?: SchemeName };
 
 export async function verifyCaptures(paths: string[], opts: CaptureCheck, ctx: Context): Promise<number> {
   const secrets = await resolveSecrets(opts, ctx, paths.includes('-'));
+  const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx), expectedEvent: opts.event });
   const out = await verdictWriter(ctx, true);
   const run = new Run(ctx, out);
+  const check = checkpoint(ctx.signal);
   try {
     for (const item of captureFiles(paths)) {
-      if (ctx.signal.aborted) throw new InterruptedError();
+      await check();
       if ('skipped' in item) run.skipped(item.path, item.skipped);
       else if (item instanceof CliError) run.failed(item);
-      else await run.file(() => verifyFile(item, secrets, opts.event, ctx, () => out.flush()), item.path);
+      else await run.file(() => verifyFile(item, secrets, judge, ctx, () => out.flush()), item.path);
     }
   } catch (err) {
     // Ctrl-C: the verdicts already made are not lost (a json array is left unclosed, as a list's is).
@@ -76,11 +86,15 @@ class Run {
       results = await read();
     } catch (err) {
       if (err instanceof NotRegularFile) return this.skipped(path, 'not a regular file');
+      // A secret that is no key of a capture's scheme is wrong for every capture of it: the run stops.
+      if (err instanceof UnusableSecret) throw err;
       // Ctrl-C ends the run; any other error is about this one file.
       if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
       return this.failed(err);
     }
+    const check = checkpoint(this.ctx.signal);
     for (const r of results) {
+      await check();
       if (r instanceof CliError) this.failed(r);
       else await this.judged(r);
     }
@@ -142,7 +156,7 @@ class Run {
 async function verifyFile(
   named: Named,
   secrets: Secret[],
-  expectedEvent: string | undefined,
+  judge: DeliveryJudge,
   ctx: Context,
   beforeWait: () => void,
 ): Promise<(Judged | CliError)[]> {
@@ -156,12 +170,13 @@ async function verifyFile(
   });
   if (read.kind === 'capture') {
     const digests = digest.finish();
-    const verdict = await judge({ secrets, ...fromHeaders(read.head.rawHeaders), digests, again: read.again, expectedEvent });
+    const verdict = await judge.judgeStreamed(read.head.rawHeaders, digests, read.again);
     return [{ verdict: { file: path, ...verdict }, key: digests[0]!.digest.toString('latin1') }];
   }
   const results: (Judged | CliError)[] = [];
+  const check = checkpoint(ctx.signal);
   for (const entry of harDeliveries(path, read.bytes)) {
-    if (ctx.signal.aborted) throw new InterruptedError();
+    await check();
     if (entry instanceof CliError) {
       results.push(entry);
       continue;
@@ -169,8 +184,7 @@ async function verifyFile(
     const d = new SecretsDigest(secrets);
     d.update(entry.body);
     const digests = d.finish();
-    const again = async (sink: (chunk: Buffer) => void) => sink(entry.body);
-    const verdict = await judge({ secrets, ...fromHeaders(entry.rawHeaders), digests, again, expectedEvent });
+    const verdict = await judge.judgeBody(entry.rawHeaders, entry.body);
     results.push({ verdict: { file: entry.label, ...verdict }, key: digests[0]!.digest.toString('latin1') });
   }
   return results;

@@ -7,26 +7,34 @@ import type { Context } from '../../../context';
 import { ExitCode, UsageError } from '../../../base/errors';
 import type { WithSecrets } from '../shared/secret';
 import { secretOptions } from '../shared/secret-options';
+import { ageOptions, schemeOption } from '../shared/scheme-options';
 
 export const newCmdVerify = defineCommand({
   name: 'verify',
   description: 'check that a delivery is authentic: its body against --signature, or raw request captures',
   arguments: [['[file]', 'the raw body (stdin when "-" or absent)']],
   options: [
-    option('--signature <sig>', 'the X-Service-Signature value: sha256=<64 hex> or bare 64 hex'),
+    option(
+      '--signature <sig>',
+      "the signature header's value: sha256=<64 hex> or bare 64 hex (with --scheme: that scheme's header, t=…,v1=… or v1,<base64>)",
+    ),
     option(
       '--request <capture...>',
       'raw HTTP request captures (as `webhook listen` saves them), HAR files (each signed POST entry), or folders of *.http and *.har (in name order; a repeated body is marked a duplicate)',
     ),
     option('--event <name>', 'the event the delivery must be: an authentic delivery of another event fails (exit 1, reason names both)'),
+    schemeOption("the signing scheme (default: recognised from each capture's headers, else service)"),
+    ...ageOptions(),
+    option('--id <id>', "with --signature and --scheme standard: the webhook-id header's value"),
+    option('--timestamp <unix>', "with --signature and --scheme standard: the webhook-timestamp header's value"),
     ...secretOptions(),
   ],
   notes: '\nExit status: 0 authentic, 1 not authentic (any of several), 2 usage error or unreadable input.',
   examples: [
     'booking webhook verify body.json --signature "sha256=…" --secret-file secret.txt',
     'booking webhook verify --request booking-captures --secret-file old-secret.txt --secret-file new-secret.txt',
-    'booking webhook verify --request ~/Downloads/localhost.har --secret-file secret.txt',
     'booking webhook verify --request capture.http --event booking.cancelled && ./handle-cancellation',
+    'booking webhook verify --request ~/Downloads/stripe.har --scheme stripe --secret-file stripe-secret.txt --at 2026-11-25T09:12:03Z',
   ],
   run: (opts, ctx): RunResult => runVerify(opts, ctx),
 });
@@ -46,6 +54,12 @@ export async function runVerify(opts: VerifyOptions, ctx: Context): Promise<numb
   }
   if (opts.event !== undefined && opts.event.trim() === '')
     throw new UsageError('--event must not be empty: give the event you expect, such as booking.created.');
+  if ((opts.id !== undefined || opts.timestamp !== undefined) && (opts.request || opts.scheme !== 'standard'))
+    throw new UsageError('--id and --timestamp are for --signature with --scheme standard: a capture carries its own headers.');
+  if (!opts.request && opts.scheme !== undefined && opts.scheme !== 'service') {
+    const { verifySchemeBody } = await import('./scheme-body');
+    return verifySchemeBody(opts.signature!, opts, ctx);
+  }
   if (!opts.request) return verifyBody(opts.signature!, opts, ctx);
   const { verifyCaptures } = await import('./captures');
   return verifyCaptures(opts.request, opts, ctx);
@@ -95,7 +109,7 @@ async function verifyBody(signature: string, opts: VerifyOptions, ctx: Context):
     expectedEvent: opts.event,
   });
   const out = await verdictWriter(ctx, false);
-  await out.write(verdict);
+  await out.write(opts.scheme === 'service' ? { ...verdict, scheme: 'service' } : verdict);
   await out.end();
   return verdict.authentic ? ExitCode.OK : ExitCode.FAILURE;
 }

@@ -1,0 +1,100 @@
+// One poll of `bookings watch` (and the one of `bookings changes`): a walk of the list compared with
+// the snapshot, booking by booking, as the pages arrive. Each change is written as an event and, with
+// --forward-to, queued as the deliveries the service would have sent (the Outbox, forward.ts), which are sent after
+// each page, in order. Only a whole walk tells which bookings left the list.
+import { paginate, type PaginateOptions } from '../../../http/paginate';
+import type { HttpClient } from '../../../http/types';
+import type { FieldCheck } from '../../../output/field-check';
+import { changesBetween, entryValue, type Snapshot, type Sighting } from './snapshot';
+import { type ConditionalPages, NotModified } from './conditional';
+import { rebuiltEvents } from './rebuilt';
+import type { Forwarder } from './forward';
+import type { Outbox } from './forward';
+import type { WatchEvent } from './output';
+
+export interface PollSetup {
+  client: HttpClient;
+  pages: PaginateOptions;
+  snapshot: Snapshot;
+  conditional: ConditionalPages;
+  fields: Pick<FieldCheck, 'check'>;
+  write(event: WatchEvent): Promise<void>;
+  outbox: Outbox;
+  forward?: Forwarder;
+  noRetry: boolean;
+}
+
+export interface PollRun {
+  at: string;
+  /** A first poll with nothing to compare with: it only learns the list (events only with --initial). */
+  baseline: boolean;
+  initial: boolean;
+}
+
+export async function pollOnce(setup: PollSetup, run: PollRun): Promise<void> {
+  const { snapshot, conditional } = setup;
+  const client = conditional.wrap(setup.client);
+  snapshot.begin();
+  conditional.begin();
+  // What an earlier poll or run still owes the receiver goes first. Once a delivery has failed (after
+  // its retries), the queue waits for the next poll rather than costing each page the retries again.
+  let stuck = !(await deliver(setup));
+  let cursor: string | undefined;
+  try {
+    for (;;) {
+      try {
+        const pages = paginate(client, { ...setup.pages, cursor, onPage: (info) => conditional.next(info.nextCursor) }).pages();
+        for await (const page of pages) {
+          setup.fields.check(page);
+          for (const item of page) {
+            const s = snapshot.see(item);
+            if (!s) continue;
+            conditional.holds(s.uid);
+            if (s.after) await take(setup, run, s);
+          }
+          if (!stuck) stuck = !(await deliver(setup));
+        }
+        conditional.finishPage();
+        break;
+      } catch (err) {
+        if (!(err instanceof NotModified)) throw err;
+        for (const uid of err.page.uids) snapshot.seenAgain(uid);
+        if (err.page.next === undefined) break;
+        cursor = err.page.next;
+      }
+    }
+  } catch (err) {
+    conditional.abandon();
+    throw err;
+  }
+  for (const [uid, entry] of snapshot.sweep()) {
+    if (run.baseline) continue;
+    const whole = entryValue(entry);
+    const last: Record<string, unknown> = {};
+    for (const key of ['title', 'status'] as const) if (key in whole) last[key] = whole[key];
+    await setup.write({ type: 'removed', uid, last, at: run.at });
+  }
+}
+
+/** One new or changed booking: written, its deliveries queued, and taken into the snapshot. */
+async function take(setup: PollSetup, run: PollRun, s: Sighting): Promise<void> {
+  const after = s.after!;
+  if (run.baseline) {
+    setup.snapshot.commit({ ...s, after });
+    if (run.initial) await setup.write({ type: 'listed', uid: s.uid, booking: s.item, at: run.at });
+    return;
+  }
+  if (!s.before) await setup.write({ type: 'added', uid: s.uid, booking: s.item, at: run.at });
+  else {
+    const changes = changesBetween(s.before, after);
+    // A new fingerprint with the same fields (keys reordered): nothing a reader would call a change.
+    if (Object.keys(changes).length > 0) await setup.write({ type: 'changed', uid: s.uid, changes, at: run.at });
+  }
+  if (setup.forward) for (const event of rebuiltEvents(s.uid, s.before, after, s.item)) setup.outbox.add(event, run.at);
+  setup.snapshot.commit({ ...s, after });
+}
+
+/** false when a delivery failed and the rest of the queue waits. */
+async function deliver(setup: PollSetup): Promise<boolean> {
+  return setup.forward ? setup.outbox.flush(setup.forward, setup.noRetry) : true;
+}

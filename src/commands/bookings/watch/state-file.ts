@@ -1,0 +1,249 @@
+// --state FILE: the snapshot (snapshot.ts) kept between runs, so that the next run's first report is
+// what changed while nothing watched. One JSON line of header (what the snapshot is of: base URL,
+// profile, filters; how many lines of each kind follow), then one line per booking: [uid,
+// fingerprint, whole, text], one per delivery still owed to --forward-to (the Outbox, forward.ts):
+// [id, event, uid, body], and one per page known by its validators (conditional.ts): [request, etag,
+// last-modified, next, uids]. Lines, so that it is read and written a chunk at a time: memory and file
+// size stay proportional to the number of bookings. It is saved atomically (a temporary file beside
+// it, synced, then renamed over it), so a crash or Ctrl-C leaves the old file or the new one, never
+// half of one. A file that is not one (a symlink, a folder, a FIFO), is too big, or does not read as
+// a whole state file is refused with exit 2 and left as it is; so is one of another base URL,
+// profile or list.
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { FailureError, UsageError } from '../../../base/errors';
+import { unreadable } from '../../../base/input';
+import { isPlainObject } from '../../../base/plain-object';
+import { formatBytes } from '../../../http/body';
+import { EVENTS, type EventName } from '../../../webhook/events';
+import type { Outbox, Pending } from './forward';
+import type { ConditionalPages, KnownPage } from './conditional';
+import type { Entry, Snapshot } from './snapshot';
+
+const FORMAT = 'booking-watch-state';
+const VERSION = 1;
+/** Read and written this much at a time. */
+const CHUNK = 1024 * 1024;
+
+/** What a state file is a snapshot of: a run with another base URL, profile or filters may not use it. */
+export interface StateOrigin {
+  base_url: string;
+  profile: string;
+  /** The list's filters (--status): another filter is another list. */
+  filters: Record<string, string>;
+}
+
+interface Header extends StateOrigin {
+  format: typeof FORMAT;
+  version: number;
+  saved_at: string;
+  bookings: number;
+  /** Deliveries still owed to --forward-to's receiver (the Outbox, forward.ts), after the bookings. */
+  pending: number;
+  /** Pages known by their validators (conditional.ts), last. */
+  pages: number;
+}
+
+/** What a state file holds beside the snapshot. */
+export interface StateParts {
+  snapshot: Snapshot;
+  outbox: Outbox;
+  conditional: ConditionalPages;
+}
+
+/**
+ * Loads `path` into `snapshot` (an empty one). false when the file does not exist yet: the run starts
+ * afresh and creates it. `maxBytes` bounds the file as the snapshot's bound bounds memory.
+ */
+export function loadState(path: string, parts: StateParts, origin: StateOrigin, maxBytes: number): { savedAt: string } | false {
+  const { snapshot, outbox, conditional } = parts;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code === 'ELOOP') throw new UsageError(`--state ${path} is a symbolic link; a state file is read only when it is the file itself.`);
+    throw unreadable(path, err);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new UsageError(`--state ${path} is not a regular file.`);
+    if (stat.size === 0) return false; // made by touch or mktemp: a new state file
+    if (stat.size > maxBytes * 2) {
+      throw new UsageError(
+        `--state ${path} is ${formatBytes(stat.size)}, more than a state within --max-state ${formatBytes(maxBytes)} can be; not read.`,
+      );
+    }
+    let header: Header | undefined;
+    let count = 0;
+    eachLine(fd, (line, n) => {
+      const value = parseLine(line, path, n);
+      if (!header) {
+        header = checkHeader(value, path, origin);
+        return;
+      }
+      if (count < header.bookings) {
+        const e = asEntry(value);
+        if (!e) throw damaged(path, `line ${n} is not a booking's entry`);
+        snapshot.load(e[0], e[1]);
+      } else if (count < header.bookings + header.pending) {
+        const p = asPending(value);
+        if (!p) throw damaged(path, `line ${n} is not a delivery still owed`);
+        outbox.push(p);
+      } else {
+        const page = asPage(value);
+        if (!page) throw damaged(path, `line ${n} is not a known page`);
+        conditional.load(page[0], page[1]);
+      }
+      count++;
+    });
+    if (!header) throw damaged(path, 'it has no header line');
+    const lines = header.bookings + header.pending + header.pages;
+    if (count !== lines) throw damaged(path, `it holds ${count} lines after its header where the header says ${lines} (cut short?)`);
+    return { savedAt: header.saved_at };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the snapshot to `path` atomically: a temporary file in the same folder, synced, renamed over it. */
+export function saveState(path: string, parts: StateParts, origin: StateOrigin, now: Date): void {
+  const { snapshot, outbox, conditional } = parts;
+  const pages = [...conditional.pages()];
+  const temporary = `${path}.${process.pid}.tmp`;
+  let fd: number;
+  try {
+    fd = openSync(temporary, 'wx', 0o600);
+  } catch (err) {
+    throw notSaved(path, err);
+  }
+  try {
+    const saved_at = now.toISOString();
+    const header: Header = {
+      format: FORMAT,
+      version: VERSION,
+      ...origin,
+      saved_at,
+      bookings: snapshot.size,
+      pending: outbox.size,
+      pages: pages.length,
+    };
+    let chunk = `${JSON.stringify(header)}\n`;
+    const line = (value: unknown) => {
+      chunk += `${JSON.stringify(value)}\n`;
+      if (chunk.length < CHUNK) return;
+      writeSync(fd, chunk);
+      chunk = '';
+    };
+    for (const [uid, e] of snapshot.entries) line([uid, e.fp, e.whole ? 1 : 0, e.text]);
+    for (const p of outbox.queue) line([p.id, p.event, p.uid, p.body]);
+    for (const [key, p] of pages) line([key, p.etag ?? null, p.lastModified ?? null, p.next ?? null, p.uids]);
+    writeSync(fd, chunk);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temporary, path);
+  } catch (err) {
+    try {
+      closeSync(fd);
+    } catch {}
+    try {
+      unlinkSync(temporary);
+    } catch {}
+    throw notSaved(path, err);
+  }
+}
+
+/** A save that failed (a full disk, a folder not writable): the old file is still there, whole. */
+function notSaved(path: string, err: unknown): FailureError {
+  const e = err as NodeJS.ErrnoException;
+  return new FailureError(`cannot save --state ${path}: ${e.code ?? e.message}; the file is left as it was last saved.`);
+}
+
+/** Each line of the file, read a chunk at a time (a line is at most what one entry can be). */
+function eachLine(fd: number, each: (line: string, n: number) => void): void {
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let rest = '';
+  let n = 0;
+  for (;;) {
+    const got = readSync(fd, buffer, 0, CHUNK, null);
+    if (got === 0) break;
+    const text = rest + buffer.toString('utf8', 0, got);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      each(text.slice(start, end), ++n);
+      start = end + 1;
+    }
+    rest = text.slice(start);
+  }
+  if (rest !== '') each(rest, ++n);
+}
+
+function parseLine(line: string, path: string, n: number): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw damaged(path, `line ${n} is not JSON`);
+  }
+}
+
+function checkHeader(value: unknown, path: string, origin: StateOrigin): Header {
+  if (!isPlainObject(value) || value.format !== FORMAT) throw damaged(path, 'it is not a bookings watch state file');
+  if (value.version !== VERSION)
+    throw new UsageError(`--state ${path} is of version ${String(value.version)}, which this booking does not read.`);
+  const h = value as unknown as Header;
+  if (
+    typeof h.base_url !== 'string' ||
+    typeof h.profile !== 'string' ||
+    !isPlainObject(h.filters) ||
+    !Number.isSafeInteger(h.bookings) ||
+    !Number.isSafeInteger(h.pending) ||
+    !Number.isSafeInteger(h.pages)
+  )
+    throw damaged(path, 'its header lacks base_url, profile, filters, bookings, pending or pages');
+  if (h.base_url !== origin.base_url || h.profile !== origin.profile)
+    throw new UsageError(
+      `--state ${path} was saved for ${h.base_url} (profile ${h.profile}), not ${origin.base_url} (profile ${origin.profile}); give each service its own state file.`,
+    );
+  const was = filtersText(h.filters);
+  const now = filtersText(origin.filters);
+  if (was !== now) throw new UsageError(`--state ${path} was saved for the list ${was}, not ${now}; give each list its own state file.`);
+  return h;
+}
+
+function filtersText(filters: Record<string, unknown>): string {
+  const parts = Object.entries(filters).map(([k, v]) => `--${k} ${String(v)}`);
+  return parts.length > 0 ? `with ${parts.join(' ')}` : 'without filters';
+}
+
+function asEntry(value: unknown): [string, Entry] | undefined {
+  if (!Array.isArray(value) || value.length !== 4) return undefined;
+  const [uid, fp, whole, text] = value as unknown[];
+  if (typeof uid !== 'string' || typeof fp !== 'string' || (whole !== 0 && whole !== 1) || typeof text !== 'string') return undefined;
+  return [uid, { fp, text, whole: whole === 1, seen: 0 }];
+}
+
+function asPending(value: unknown): Pending | undefined {
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((v) => typeof v === 'string')) return undefined;
+  const [id, event, uid, body] = value as string[];
+  if (!(EVENTS as readonly string[]).includes(event!)) return undefined;
+  return { id: id!, event: event as EventName, uid: uid!, body: body! };
+}
+
+function asPage(value: unknown): [string, KnownPage] | undefined {
+  if (!Array.isArray(value) || value.length !== 5) return undefined;
+  const [key, etag, lastModified, next, uids] = value as unknown[];
+  const text = (v: unknown) => v === null || typeof v === 'string';
+  if (typeof key !== 'string' || !text(etag) || !text(lastModified) || !text(next)) return undefined;
+  if (!Array.isArray(uids) || !uids.every((u) => typeof u === 'string')) return undefined;
+  const page: KnownPage = { uids: uids as string[] };
+  if (etag !== null) page.etag = etag as string;
+  if (lastModified !== null) page.lastModified = lastModified as string;
+  if (next !== null) page.next = next as string;
+  return [key, page];
+}
+
+function damaged(path: string, why: string): UsageError {
+  return new UsageError(
+    `--state ${path} is damaged: ${why}. It is left as it is; move it away (the next run then starts afresh) or give another --state file.`,
+  );
+}

@@ -1,0 +1,33 @@
+// The sample and scenario bodies in each scheme's shape: the same delivery, with the event in the
+// field the scheme's senders use (Cal.com's "triggerEvent" with its own names, Stripe's and Standard
+// Webhooks' "type", Calendly's and the seed's "event"). Only that field changes: --set paths such as
+// data.booking.status hold in every scheme.
+import type { Scheme } from './scheme';
+
+// Cal.com's trigger events for the seed's six. A booking that waits for confirmation is
+// BOOKING_REQUESTED, and BOOKING_CREATED when it is confirmed, as Cal.com sends them.
+const CAL_EVENTS: Record<string, string> = {
+  'booking.created': 'BOOKING_REQUESTED',
+  'booking.confirmed': 'BOOKING_CREATED',
+  'booking.rescheduled': 'BOOKING_RESCHEDULED',
+  'booking.cancelled': 'BOOKING_CANCELLED',
+  'booking.completed': 'MEETING_ENDED',
+  'no_show.flagged': 'BOOKING_NO_SHOW_UPDATED',
+};
+
+/** The event's name as the scheme's sender writes it. */
+export function schemeEvent(scheme: Scheme, event: string): string {
+  return scheme.name === 'cal' ? (CAL_EVENTS[event] ?? event) : event;
+}
+
+/** A delivery body (JSON text with a top-level "event") in the scheme's shape; the key keeps its place. */
+export function shapeBody(scheme: Scheme, json: string): string {
+  if (scheme.eventField === 'event') return json;
+  const value = JSON.parse(json) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'event' && typeof v === 'string') out[scheme.eventField] = schemeEvent(scheme, v);
+    else out[k] = v;
+  }
+  return JSON.stringify(out);
+}

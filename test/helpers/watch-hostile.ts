@@ -1,0 +1,46 @@
+// Services that try to break `bookings watch` (issue 33): a 429 whose Retry-After no timer can hold
+// (2147484 s, or an HTTP date in year 9999), a list that never ends (each page names a next one, each
+// booking new), and one booking holding a 3-million-element array. Each counts the requests it got.
+import { serve, type FakeService } from '../../src/sandbox/core';
+
+export interface HostileWatchService extends FakeService {
+  requests(): number;
+}
+
+export type HostileKind = 'retry-after-seconds' | 'retry-after-9999' | 'endless' | 'big-booking';
+
+const PAGE = 100;
+
+export async function startHostileWatchService(kind: HostileKind): Promise<HostileWatchService> {
+  let requests = 0;
+  const big = kind === 'big-booking' ? bigBookingBody(3_000_000) : undefined;
+  const service = await serve((req, res) => {
+    requests++;
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (kind === 'retry-after-seconds' || kind === 'retry-after-9999') {
+      const after = kind === 'retry-after-seconds' ? '2147484' : 'Fri, 31 Dec 9999 23:59:59 GMT';
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': after }).end('{"error":{"message":"slow down"}}');
+      return;
+    }
+    if (big) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': big.length }).end(big);
+      return;
+    }
+    // endless: page n holds bookings n*PAGE … n*PAGE+99, and names page n+1.
+    const n = Number(url.searchParams.get('cursor') ?? '0');
+    const items = Array.from({ length: PAGE }, (_, i) => {
+      const k = n * PAGE + i;
+      return `{"uid":"bk_${k}","title":"Endless meeting ${k}","status":"confirmed","start":"2026-02-01T10:00:00Z","end":"2026-02-01T10:30:00Z","attendee":{"name":"Ada Lovelace","email":"ada@example.com"},"notes":"${'n'.repeat(120)}"}`;
+    });
+    const body = `{"data":[${items.join(',')}],"next_cursor":"${n + 1}"}`;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+  });
+  return { ...service, requests: () => requests };
+}
+
+/** One page, one booking, whose `slots` holds n numbers: about 7 bytes each. */
+function bigBookingBody(n: number): Buffer {
+  const numbers: string[] = [];
+  for (let i = 0; i < n; i++) numbers.push(String(i));
+  return Buffer.from(`{"data":[{"uid":"bk_big","status":"confirmed","start":"2026-02-01T10:00:00Z","slots":[${numbers.join(',')}]}]}`);
+}

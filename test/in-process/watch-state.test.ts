@@ -1,0 +1,182 @@
+// bookings watch --state FILE against the sandbox, in-process: the first run saves the list, the next
+// reports what changed while nothing watched; a state file of another service, profile or list, a
+// damaged one or a symlink is refused with exit 2 and left byte for byte as it was.
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { runMain } from '../helpers/in-process';
+
+let sb: Sandbox;
+let dir: string;
+let state: string;
+beforeEach(async () => {
+  sb = await startSandbox({ port: 0, tickSeconds: 0, bookings: 30 });
+  dir = mkdtempSync(join(tmpdir(), 'booking-watch-state-'));
+  state = join(dir, 'watch.state');
+});
+afterEach(async () => {
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const env = (more: Record<string, string> = {}) => ({
+  BOOKING_BASE_URL: sb.url,
+  BOOKING_API_KEY: sb.apiKey,
+  BOOKING_CONFIG_DIR: join(dir, 'config'),
+  ...more,
+});
+const once = (args: string[] = [], more: Record<string, string> = {}) =>
+  runMain(['bookings', 'watch', '--state', state, '--once', '-o', 'ndjson', ...args], { env: env(more) });
+
+describe('bookings watch --state', () => {
+  it('resumes: the first report is what changed while nothing watched, and the file is rewritten only when something did', async () => {
+    expect((await once()).code).toBe(0);
+    const saved = readFileSync(state, 'utf8');
+    expect(saved.split('\n')[0]).toContain(`"base_url":"${sb.url}/"`);
+    // The header, 30 bookings, and the two pages (of 20) known by their ETags.
+    expect(saved.trim().split('\n')).toHaveLength(33);
+    expect(saved.trim().split('\n').at(-1)).toMatch(/^\["\/api\/v1\/bookings .*","\\"[\w-]+\\"",/);
+    const created = sb.advance();
+    const confirmed = sb.advance();
+    const run = await once();
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^Resuming from .*watch\.state: 30 bookings as of 20/);
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => [e.type, e.uid])).toEqual([['added', created.booking.uid]]);
+    expect(events[0].booking.status).toBe('confirmed');
+    expect(confirmed.booking.uid).toBe(created.booking.uid);
+    const moved = sb.advance(); // rescheduled
+    const next = await once();
+    const changed = JSON.parse(next.stdout);
+    expect(changed).toMatchObject({
+      type: 'changed',
+      uid: moved.booking.uid,
+      changes: { start: [moved.previous!.start, moved.booking.start] },
+    });
+    const unchanged = readFileSync(state, 'utf8');
+    expect((await once()).stdout).toBe('');
+    expect(readFileSync(state, 'utf8')).toBe(unchanged);
+  });
+
+  it("keeps the pages' ETags: the next run asks with If-None-Match, and only a changed page is read again", async () => {
+    await sb.close();
+    const statuses: string[] = [];
+    sb = await startSandbox({
+      port: 0,
+      tickSeconds: 0,
+      bookings: 30,
+      log: (l) => void (l.includes(' GET ') && statuses.push(l.split(' ')[3]!)),
+    });
+    await once();
+    expect((await once()).stdout).toBe('');
+    sb.advance(); // a new booking, on the last page
+    expect(JSON.parse((await once()).stdout).type).toBe('added');
+    expect(statuses).toEqual(['200', '200', '304', '304', '304', '200']);
+  });
+
+  it('refuses a state file of another base URL or profile (exit 2, naming both), and leaves it as it was', async () => {
+    await once();
+    const before = readFileSync(state);
+    const other = await startSandbox({ port: 0, tickSeconds: 0, bookings: 3 });
+    try {
+      const run = await once([], { BOOKING_BASE_URL: other.url });
+      expect(run).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toBe(
+        `error: --state ${state} was saved for ${sb.url}/ (profile default), not ${other.url}/ (profile default); give each service its own state file.\n`,
+      );
+    } finally {
+      await other.close();
+    }
+    const list = await once(['--status', 'confirmed']);
+    expect(list.code).toBe(2);
+    expect(list.stderr).toContain('was saved for the list without filters, not with --status confirmed');
+    expect(readFileSync(state)).toEqual(before);
+  });
+
+  it.each([
+    ['cut short', (text: string) => text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1), 'where the header says'],
+    ['not JSON', (text: string) => `${text}{oops\n`, 'line 34 is not JSON'],
+    ['not a state file', () => '{"hello":1}\n', 'not a bookings watch state file'],
+    ['a bad entry', (text: string) => text.replace(/\n\[[^\n]*\n/, '\n[1,2]\n'), 'line 2 is not a booking'],
+  ])('a damaged state file (%s) is refused with exit 2 and never overwritten', async (_, damage, why) => {
+    await once();
+    writeFileSync(state, damage(readFileSync(state, 'utf8')));
+    const before = readFileSync(state);
+    sb.advance();
+    const run = await once();
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain(`error: --state ${state} is damaged: `);
+    expect(run.stderr).toContain(why);
+    expect(run.stderr).toContain('It is left as it is; move it away');
+    expect(readFileSync(state)).toEqual(before);
+  });
+
+  it('a state file that is a symlink is refused, the file it points to untouched', async () => {
+    const real = join(dir, 'real.state');
+    writeFileSync(real, 'precious\n');
+    symlinkSync(real, state);
+    const run = await once();
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('is a symbolic link');
+    expect(readFileSync(real, 'utf8')).toBe('precious\n');
+  });
+});
+
+describe('bookings changes --since', () => {
+  it('a state file: the same report as one watch poll, ndjson when piped, exit 0, the file only read', async () => {
+    await once();
+    const before = readFileSync(state);
+    const created = sb.advance();
+    const run = await runMain(['bookings', 'changes', '--since', state], { env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: 'added', uid: created.booking.uid });
+    expect(readFileSync(state)).toEqual(before);
+    const nothing = await runMain(['bookings', 'changes', '--since', state, '--status', 'confirmed'], { env: env() });
+    expect(nothing.code).toBe(2);
+  });
+
+  it('a time: the bookings created or updated since, by their created_at and updated_at', async () => {
+    // create, confirm, reschedule, create, cancel, complete (a booking of the seed's).
+    const changes = Array.from({ length: 6 }, () => sb.advance());
+    const [created, , , second, , completed] = changes;
+    const run = await runMain(['bookings', 'changes', '--since', '2026-01-05T00:00:00Z'], { env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => [e.type, e.uid])).toEqual([
+      ['updated', completed!.booking.uid],
+      ['added', created!.booking.uid],
+      ['added', second!.booking.uid],
+    ]);
+    expect(events[0].booking.status).toBe('completed');
+    const none = await runMain(['bookings', 'changes', '--since', '2h'], { env: env() });
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+    expect(none.stderr).toMatch(/^No booking changed since 20\d\d-.*Z\.\n$/);
+    const bad = await runMain(['bookings', 'changes', '--since', 'yesterday-ish'], { env: env() });
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toContain('--since yesterday-ish: no such file, and not a time');
+  });
+});
+
+describe('bookings watch --state, a save that fails', () => {
+  it('says so once (exit 1), leaving the file as it was last saved', async () => {
+    const { mkdirSync } = await import('node:fs');
+    await once();
+    const before = readFileSync(state);
+    sb.advance();
+    // The save's temporary file (beside the state, named by the process id) cannot be made.
+    mkdirSync(`${state}.${process.pid}.tmp`);
+    const run = await once();
+    expect(run.code).toBe(1);
+    expect(run.stderr.match(/cannot save --state/g)).toHaveLength(1);
+    expect(run.stderr).toContain(`error: cannot save --state ${state}: EEXIST; the file is left as it was last saved.\n`);
+    expect(readFileSync(state)).toEqual(before);
+  });
+});

@@ -1,0 +1,119 @@
+// Ctrl-C in big batches (issue 33, item 4): `webhook verify --request` over a HAR of 100,000 entries
+// or a folder of 20,000 captures, and `send --scenario` with 20,000 `set` lines on a 700 KB body (a 500 KB field, then 20,000 more) (each
+// --set once re-scanned the whole body: 43 s of CPU, deaf to Ctrl-C). Each run, interrupted once it
+// is busy, exits 130 within a second, without printing every verdict.
+import { createHmac } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../../src/sandbox/core';
+import { startReceiver, type Receiver } from '../helpers/receiver';
+import { interruptWhenBusy, loadBudget } from '../helpers/interrupt';
+
+const SECRET = 'whsec_batch_0123456789';
+const body = '{"id":"evt_1","event":"booking.created","data":{"booking":{"uid":"bk_1"}}}';
+const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+const env = { BOOKING_WEBHOOK_SECRET: SECRET };
+
+describe('Ctrl-C in a big batch: exit 130 within a second', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'booking-batch-'));
+  const har = join(dir, 'big.har');
+  const folder = join(dir, 'captures');
+  const scenario = join(dir, 'scenario.json');
+  let receiver: Receiver;
+  // One page of 63 MiB (about 300,000 bookings); `sent` counts the bodies sent whole.
+  let api: { url: string; close(): Promise<void> };
+  let sent = 0;
+
+  beforeAll(async () => {
+    const entry = JSON.stringify({
+      request: {
+        method: 'POST',
+        url: 'http://127.0.0.1/hooks',
+        headers: [
+          { name: 'X-Service-Event', value: 'booking.created' },
+          { name: 'X-Service-Signature', value: signature },
+        ],
+        postData: { mimeType: 'application/json', text: body },
+      },
+    });
+    writeFileSync(har, `{"log":{"entries":[${Array(100_000).fill(entry).join(',')}]}}`);
+    mkdirSync(folder);
+    const capture = `POST /hooks HTTP/1.1\r\nX-Service-Event: booking.created\r\nX-Service-Signature: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    for (let i = 0; i < 20_000; i++) writeFileSync(join(folder, `${String(i).padStart(6, '0')}.http`), capture);
+    const sets = [`data.blob=${JSON.stringify('x'.repeat(500_000))}`, ...Array.from({ length: 20_000 }, (_, i) => `data.f${i}=${i}`)];
+    writeFileSync(scenario, JSON.stringify(['booking.created', { event: 'booking.cancelled', set: sets }, 'booking.completed']));
+    receiver = await startReceiver();
+    const item = (i: number) =>
+      `{"uid":"bk_${i}","id":${4611686018427387904n + BigInt(i)},"title":"Call ${i}","status":"confirmed","start":"2026-01-05T09:00:00Z"}`;
+    const items: string[] = [];
+    for (let size = 0, i = 0; size < 63 * 2 ** 20 - 200; i++) {
+      items.push(item(i));
+      size += items[i]!.length + 1;
+    }
+    const page = Buffer.from(`{"data":[${items.join(',')}],"next_cursor":null}`);
+    api = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': page.length }).end(page, () => sent++);
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await receiver.close();
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  const verdicts = (stdout: string) => stdout.split('\n').filter(Boolean).length;
+
+  it.each([
+    ['a HAR of 100,000 entries', () => har, '#99999'],
+    ['a folder of 20,000 captures', () => folder, '019999.http'],
+  ])(
+    'webhook verify --request on %s',
+    async (_, input, last) => {
+      const r = await interruptWhenBusy(['webhook', 'verify', '--request', input()], { env, busy: (o) => verdicts(o.stdout) > 0 });
+      expect(r.code, r.stderr).toBe(130);
+      expect(r.afterSigint).toBeLessThan(1_000);
+      expect(r.stdout).not.toContain(last);
+    },
+    60_000,
+  );
+
+  // Its longest step that nothing can interrupt is JSON.parse of the 63 MiB (a few hundred ms on an
+  // idle machine): the bound is a second, stretched by how overloaded the machine is (loadBudget).
+  it.each([
+    ['api --paginate -o ndjson', ['--paginate', '-o', 'ndjson']],
+    ['api --paginate -o json', ['--paginate', '-o', 'json']],
+  ])(
+    'a 63 MiB page, %s',
+    async (_, extra) => {
+      const before = sent;
+      const r = await interruptWhenBusy(['api', '/api/v1/bookings', ...extra], {
+        env: { BOOKING_BASE_URL: api.url, BOOKING_API_KEY: 'sk_test_batch_0123456789' },
+        busy: () => sent > before,
+      });
+      expect(r.code, r.stderr).toBe(130);
+      expect(r.afterSigint).toBeLessThan(loadBudget(1_000));
+    },
+    60_000,
+  );
+
+  it('webhook send --scenario with 20,000 set lines on a 700 KB body (a 500 KB field, then 20,000 more): built at once, and stopped', async () => {
+    const started = performance.now();
+    let firstDelivery = 0;
+    const r = await interruptWhenBusy(['webhook', 'send', `${receiver.url}/hooks`, '--scenario', scenario, '--delay', '60s'], {
+      env,
+      busy: () => {
+        if (receiver.received.length === 0) return false;
+        firstDelivery ||= performance.now() - started;
+        return true;
+      },
+      limitMs: 5_000,
+    });
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.afterSigint).toBeLessThan(1_000);
+    // The 20,000 sets are applied in one pass over the body: the first delivery leaves within seconds.
+    expect(firstDelivery).toBeGreaterThan(0);
+    expect(firstDelivery).toBeLessThan(5_000);
+  }, 90_000);
+});

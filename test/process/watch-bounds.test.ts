@@ -1,0 +1,81 @@
+// Issue 33, items 1 and 2, against the built program: watch no longer hammers a server whose 429 asks
+// for a wait no timer can hold (it waits the longest a timer can, and says so), and its memory stays
+// bounded on a list that never ends (a clear error, exit 1) and on a booking with 3 million elements.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, tempConfigDir } from '../helpers/cli';
+import { HAS_GNU_TIME, peakOf } from '../helpers/peak-rss';
+import { startHostileWatchService, type HostileKind } from '../helpers/watch-hostile';
+
+const cfg = tempConfigDir();
+const dir = mkdtempSync(join(tmpdir(), 'booking-watch-bounds-'));
+afterAll(() => {
+  cfg.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+const envFor = (url: string) => ({ BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: url, BOOKING_API_KEY: 'sk_test_bounds' });
+
+describe('a 429 asking for a wait longer than a timer holds', () => {
+  it.each<HostileKind>(['retry-after-seconds', 'retry-after-9999'])(
+    '%s: at most 3 requests, the cap said once, and Ctrl-C still ends the wait with 0',
+    async (kind) => {
+      const server = await startHostileWatchService(kind);
+      try {
+        const child = spawn(process.execPath, [BIN, 'bookings', 'watch', '-o', 'ndjson'], { env: cleanEnv(envFor(server.url)) });
+        let stderr = '';
+        const capped = new Promise<void>((resolve) =>
+          child.stderr.on('data', (c: Buffer) => {
+            stderr += c.toString();
+            if (stderr.includes("node's timer limit")) resolve();
+          }),
+        );
+        await capped;
+        // Before the fix the next request came 1 ms later, thousands a second: a second is plenty.
+        const more = await Promise.race([
+          new Promise((r) => setTimeout(() => r('quiet'), 1000)),
+          new Promise((r) => child.on('exit', () => r('exited'))),
+        ]);
+        expect(more).toBe('quiet');
+        const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+        child.kill('SIGINT');
+        expect(await exited).toBe(0);
+        expect(server.requests()).toBeLessThanOrEqual(3);
+        expect(stderr.match(/timer limit/g)).toHaveLength(1);
+        expect(stderr).toMatch(
+          /of [\d,]+ s is longer than the longest wait \(2,147,483 s, about 24\.9 days: node's timer limit\); waiting that long instead/,
+        );
+      } finally {
+        await server.close();
+      }
+    },
+    20_000,
+  );
+});
+
+describe.runIf(HAS_GNU_TIME)('watch memory on hostile lists (peak RSS under 200 MB)', () => {
+  it('a list that never ends: exit 1 naming the bound', async () => {
+    const server = await startHostileWatchService('endless');
+    try {
+      const run = await peakOf(['bookings', 'watch', '--once', '-o', 'ndjson'], envFor(server.url), join(dir, 'endless'));
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/the list passed 96 MiB of kept bookings \(--max-state\) at [\d,]+ bookings; stopped\./);
+      expect(run.kib / 1024).toBeLessThan(200);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('a booking holding a 3-million-element array: watched, within the bound', async () => {
+    const server = await startHostileWatchService('big-booking');
+    try {
+      const run = await peakOf(['bookings', 'watch', '--once', '-o', 'ndjson'], envFor(server.url), join(dir, 'big'));
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.kib / 1024).toBeLessThan(200);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,69 @@
+// Ctrl-C in the middle of forwarding loses nothing (issue 35): the real process, a receiver that
+// takes two deliveries and never answers the third. watch ends with exit 0, its state file keeps the
+// deliveries not answered, and the next run sends them, starting with the one cut short (same id).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { BIN, cleanEnv } from '../helpers/cli';
+import { runMain } from '../helpers/in-process';
+import { startReceiver, type Received } from '../helpers/receiver';
+
+let sb: Sandbox;
+let dir: string;
+beforeEach(async () => {
+  sb = await startSandbox({ port: 0, tickSeconds: 0, bookings: 5 });
+  dir = mkdtempSync(join(tmpdir(), 'booking-watch-interrupt-'));
+});
+afterEach(async () => {
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ids = (rs: Received[]) => rs.map((r) => JSON.parse(r.body.toString()).id as string);
+
+it('Ctrl-C while a delivery waits for its answer: exit 0, and the next run sends what was not answered', async () => {
+  const env = { BOOKING_BASE_URL: sb.url, BOOKING_API_KEY: sb.apiKey, BOOKING_CONFIG_DIR: join(dir, 'config') };
+  const state = join(dir, 'watch.state');
+  const secret = join(dir, 'secret.txt');
+  writeFileSync(secret, sb.secret);
+  expect((await runMain(['bookings', 'watch', '--state', state, '--once'], { env })).code).toBe(0);
+  for (let i = 0; i < 14; i++) sb.advance();
+
+  const hanging = await startReceiver({ answer: (_request, n) => (n <= 2 ? 200 : undefined) });
+  const good = await startReceiver();
+  try {
+    const forward = (url: string) => ['--forward-to', `${url}/hooks`, '--secret-file', secret];
+    const child = spawn(process.execPath, [BIN, 'bookings', 'watch', '--state', state, ...forward(hanging.url), '-o', 'ndjson'], {
+      env: cleanEnv(env),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await hanging.arrived(3);
+    const interrupted = Date.now();
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(0);
+    expect(Date.now() - interrupted).toBeLessThan(1500);
+
+    const rest = await runMain(['bookings', 'watch', '--state', state, '--once', ...forward(good.url)], { env });
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(rest.stderr).toMatch(/deliveries still owed/);
+    const [first, second, cut] = ids(hanging.received);
+    expect(ids(good.received)[0]).toBe(cut);
+    expect(ids(good.received)).not.toContain(first);
+    expect(ids(good.received)).not.toContain(second);
+    expect(ids(good.received).length).toBeGreaterThan(3);
+
+    // A run after that sends nothing new.
+    const sent = good.received.length;
+    expect((await runMain(['bookings', 'watch', '--state', state, '--once', ...forward(good.url)], { env })).code).toBe(0);
+    expect(good.received).toHaveLength(sent);
+  } finally {
+    await hanging.close();
+    await good.close();
+  }
+}, 30_000);
