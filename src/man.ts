@@ -76,7 +76,8 @@ function fill(text: string): string {
     } else line = line === '' ? word : `${line} ${word}`;
   }
   if (line !== '') lines.push(line);
-  return `${lines.join('\n')}\n`;
+  // A line the filling starts with a dot or a quote would be read as a request: \& keeps it text.
+  return `${lines.map((l) => (/^[.']/.test(l) ? `\\&${l}` : l)).join('\n')}\n`;
 }
 
 /** Lines kept as they are (.nf), a long one continued on the next input line (an escaped newline). */
@@ -93,7 +94,7 @@ function literal(text: string): string {
         parts.push(`${rest.slice(0, at + 1)}\\`);
         rest = rest.slice(at + 1);
       }
-      return [...parts, rest].join('\n');
+      return [...parts, rest].map((piece, i) => (i > 0 && /^[.']/.test(piece) ? `\\&${piece}` : piece)).join('\n');
     });
   return `.nf\n${lines.join('\n')}\n.fi\n`;
 }
