@@ -28,11 +28,10 @@ export const newCmdBookingsWatch = defineCommand({
     'A 429 answer is honoured (Retry-After, else a growing wait; a wait over about 24.9 days is capped, and\n' +
     'said). Ctrl-C stops it (exit 0), saving --state first: nothing undelivered is lost.',
   examples: [
-    'booking bookings watch -s confirmed --interval 5s --initial',
+    'booking bookings watch -s confirmed --interval 5s --initial -o ndjson',
     'booking bookings watch --jq \'select(.type == "changed") | .uid\'',
     'booking bookings watch --state watch.state --forward-to http://127.0.0.1:8787/hooks --secret-file secret.txt',
     'booking bookings watch --state watch.state --once --forward-to http://127.0.0.1:8787/hooks --secret-file whsec.txt --scheme standard',
-    'booking bookings watch --state watch.state --once -o ndjson',
   ],
   run: (opts, ctx): RunResult => import('./run').then((m) => m.runBookingsWatch(opts, ctx)),
 });
