@@ -2,7 +2,9 @@
 // and the status it was answered) and answers what `answer` says: a status, or a function of the
 // request and its number (from 1), 200 by default. `arrived(n)` resolves once n requests have come:
 // tests wait on that event rather than a sleep.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
 
 export interface Received {
   method: string;
@@ -68,4 +70,14 @@ export async function startReceiver(opts: ReceiverOptions = {}): Promise<Receive
         server.close(() => r());
       }),
   };
+}
+
+/** Each request as a capture file (000.http, 001.http, …) in `dir`, made if missing: a folder for `webhook verify --request`. */
+export function saveCaptures(dir: string, received: Received[]): void {
+  mkdirSync(dir, { recursive: true });
+  received.forEach((r, i) => {
+    const head = [`${r.method} ${r.url} HTTP/1.1`];
+    for (let h = 0; h < r.rawHeaders.length; h += 2) head.push(`${r.rawHeaders[h]}: ${r.rawHeaders[h + 1]}`);
+    writeFileSync(join(dir, `${String(i).padStart(3, '0')}.http`), Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), r.body]));
+  });
 }

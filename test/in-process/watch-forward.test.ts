@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { signatureHeader } from '../../src/webhook/signature';
 import { runMain } from '../helpers/in-process';
-import { startReceiver, type Received, type Receiver } from '../helpers/receiver';
+import { saveCaptures, startReceiver, type Received, type Receiver } from '../helpers/receiver';
 
 let sb: Sandbox;
 let truth: Receiver;
@@ -101,17 +101,7 @@ describe('bookings watch --state --forward-to: the deliveries a stopped receiver
 
       // Captures of the rebuilt deliveries verify as the service's would.
       const captures = join(dir, 'captures');
-      rmSync(captures, { recursive: true, force: true });
-      const { mkdirSync } = await import('node:fs');
-      mkdirSync(captures);
-      receiver.received.forEach((r, i) => {
-        const head = [`POST ${r.url} HTTP/1.1`];
-        for (let h = 0; h < r.rawHeaders.length; h += 2) head.push(`${r.rawHeaders[h]}: ${r.rawHeaders[h + 1]}`);
-        writeFileSync(
-          join(captures, `${String(i).padStart(3, '0')}.http`),
-          Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), r.body]),
-        );
-      });
+      saveCaptures(captures, receiver.received);
       const verified = await runMain(['webhook', 'verify', '--request', captures, '--secret-file', secretFile, '-o', 'ndjson'], {
         env: env(),
       });

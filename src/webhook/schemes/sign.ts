@@ -14,14 +14,19 @@ export function schemeHeaders(scheme: Scheme, secret: Secret, body: Uint8Array, 
 }
 
 /**
- * What signs each delivery a sender makes (send, a scenario, the sandbox): every header the scheme
- * puts on it, the seed's X-Service-Event included, with a fresh id and the time of signing. The key is
+ * What signs each delivery a sender makes (send, a scenario, the sandbox, watch --forward-to): every
+ * header the scheme puts on it, the seed's X-Service-Event included, with the time of signing and a
+ * fresh id (or the one given: watch's deterministic event id, so a repeat is recognised). The key is
  * made at once: a secret that is no key of the scheme throws UsageError before anything is sent.
  */
-export function deliverySigner(scheme: Scheme, secret: Secret, now: () => Date): (body: Uint8Array, event: string) => string[] {
+export function deliverySigner(
+  scheme: Scheme,
+  secret: Secret,
+  now: () => Date,
+): (body: Uint8Array, event: string, id?: string) => string[] {
   const key = scheme.key(secret.bytes, secret.label);
-  return (body, event) => {
-    const headers = scheme.make(key, body, signParts(now()));
+  return (body, event, id) => {
+    const headers = scheme.make(key, body, signParts(now(), { id }));
     return scheme.name === 'service' ? ['X-Service-Event', event, ...headers] : headers;
   };
 }

@@ -1,6 +1,9 @@
 // --forward-to: each rebuilt event (rebuilt.ts) POSTed to the receiver as the service would have sent
-// it, signed with the endpoint's secret, and marked `X-Booking-Rebuilt: watch`. A delivery without a
-// 2xx answer is sent again, the same bytes and signature, after each wait of the schedule (the
+// it, signed with the endpoint's secret, and marked `X-Booking-Rebuilt: watch`. --scheme signs and
+// shapes it as another sender would (src/webhook/schemes/: Cal.com's triggerEvent, Stripe's
+// Stripe-Signature, Standard Webhooks' webhook-id, which is the rebuilt event's id). A delivery
+// without a 2xx answer is sent again, the same bytes (and signature, but for a timestamped scheme's,
+// made afresh each attempt as its sender does), after each wait of the schedule (the
 // sandbox's: 1, 2, 4, 8 s, five attempts; --retry-delays changes it), every wait through pause().
 // The caller (the Outbox, below) learns whether the receiver took it: only then does it leave the
 // queue. Also here: the flags' checks (forwardingOf).
@@ -8,9 +11,11 @@ import type { Context } from '../../../context';
 import { hint } from '../../../context';
 import { InterruptedError, UsageError } from '../../../base/errors';
 import { pause, type Sleep } from '../../../http/wait';
-import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../../webhook/signature';
 import { parseHttpUrl, post } from '../../../webhook/post';
-import { resolveSecret } from '../../webhook/shared/secret';
+import { schemeNamed, type Scheme } from '../../../webhook/schemes/index';
+import { shapeBody } from '../../../webhook/schemes/payloads';
+import { deliverySigner } from '../../../webhook/schemes/sign';
+import { resolveSigningSecret } from '../../webhook/shared/secret';
 import { DEFAULT_RETRY_DELAYS_MS } from '../../../sandbox/retry-delays';
 import type { BookingsWatchOptions } from './options';
 import type { EventName } from '../../../webhook/events';
@@ -21,9 +26,9 @@ const REBUILT_HEADER = 'X-Booking-Rebuilt';
 
 interface ForwardOptions {
   url: URL;
-  secret: Buffer;
-  /** The signing scheme (--scheme): only the service's own for now. */
-  scheme: 'service';
+  /** The signing scheme (--scheme), and its signer (keyed with the secret). */
+  scheme: Scheme;
+  sign: ReturnType<typeof deliverySigner>;
   retryDelaysMs: readonly number[];
   /** --no-retry: one attempt, and a failed delivery is not sent again. */
   noRetry?: boolean;
@@ -46,23 +51,14 @@ function createForwarder(opts: ForwardOptions): Forwarder {
   const attempts = opts.noRetry ? 1 : opts.retryDelaysMs.length + 1;
   return {
     async deliver(e) {
-      const body = Buffer.from(e.body);
-      const headers = [
-        'Content-Type',
-        'application/json',
-        'Content-Length',
-        String(body.length),
-        'User-Agent',
-        'booking-cli watch',
-        SIGNATURE_HEADER,
-        signatureHeader(opts.secret, body),
-        EVENT_HEADER,
-        e.event,
-        REBUILT_HEADER,
-        'watch',
-      ];
+      // The queue holds the service's shape (a --state file outlives a change of --scheme); the
+      // scheme's shape is made from it the same way each time.
+      const body = Buffer.from(shapeBody(opts.scheme, e.body));
+      const base = ['Content-Type', 'application/json', 'Content-Length', String(body.length), 'User-Agent', 'booking-cli watch'];
       let outcome: number | string = '';
       for (let attempt = 1; attempt <= attempts; attempt++) {
+        // Signed per attempt: a timestamped scheme's receiver refuses a stale timestamp.
+        const headers = [...base, ...opts.sign(body, e.event, e.id), REBUILT_HEADER, 'watch'];
         outcome = await attemptOnce(opts, headers, body);
         const line = `${e.event} ${e.uid} (${e.id}) → ${opts.url.origin}: ${outcome}`;
         if (typeof outcome === 'number' && outcome >= 200 && outcome < 300) {
@@ -96,8 +92,8 @@ async function attemptOnce(opts: ForwardOptions, headers: string[], body: Buffer
 }
 
 // --forward-to and its companions, checked before anything is asked of the service: the receiver's
-// URL, the signing secret (--secret-file, BOOKING_WEBHOOK_SECRET, a prompt; see webhook/secret.ts),
-// the scheme, the retry schedule. A companion given without --forward-to means nothing: exit 2.
+// URL, the signing secret (--secret-file, BOOKING_WEBHOOK_SECRET, a prompt; see webhook/secret.ts)
+// as a key of the scheme, the retry schedule. A companion given without --forward-to means nothing: exit 2.
 export async function forwardingOf(
   opts: BookingsWatchOptions,
   ctx: Context,
@@ -108,6 +104,7 @@ export async function forwardingOf(
       opts.secretFile !== undefined && '--secret-file',
       opts.retryDelays !== undefined && '--retry-delays',
       opts.retry === false && '--no-retry',
+      opts.scheme !== 'service' && '--scheme',
     ].find(Boolean);
     if (stray) throw new UsageError(`${stray} is for --forward-to URL: without it nothing is forwarded.`);
     return undefined;
@@ -115,12 +112,14 @@ export async function forwardingOf(
   if (opts.retry === false && opts.retryDelays !== undefined)
     throw new UsageError('--no-retry and --retry-delays are alternatives: give one.');
   const url = parseHttpUrl(opts.forwardTo, '--forward-to');
-  const secret = await resolveSecret(opts, ctx);
+  const scheme = schemeNamed(opts.scheme);
+  // Keyed now: a secret that is no key of the scheme (a whsec_ that is not base64) is exit 2 at start.
+  const sign = deliverySigner(scheme, await resolveSigningSecret(opts, ctx), () => ctx.now());
   const noRetry = opts.retry === false;
   const forwarder = createForwarder({
     url,
-    secret,
-    scheme: opts.scheme,
+    scheme,
+    sign,
     retryDelaysMs: opts.retryDelays ?? DEFAULT_RETRY_DELAYS_MS,
     noRetry,
     timeoutMs: ctx.globals.timeoutMs,

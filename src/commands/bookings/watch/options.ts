@@ -6,6 +6,7 @@ import { parseRetryDelays } from '../../../sandbox/retry-delays';
 import { choice, option, type Values } from '../../define';
 import { pagingRuleOptions } from '../../shared/paging-options';
 import { secretOptions } from '../../webhook/shared/secret-options';
+import { SCHEME_NAMES } from '../../../webhook/schemes/names';
 import { bookingFilterOptions } from '../list';
 
 const MIN_INTERVAL_S = 2;
@@ -23,7 +24,7 @@ export const watchOptions = [
   option('--once', 'poll once (saving --state) and exit 0: the catch-up for scripts and cron'),
   option('--forward-to <url>', 'POST each change as the signed delivery the service would have sent (needs a secret)'),
   ...secretOptions(),
-  choice('--scheme <name>', 'how forwarded deliveries are signed', ['service'], 'service'),
+  choice('--scheme <name>', "how forwarded deliveries are signed and shaped (a vendor's headers and event field)", SCHEME_NAMES, 'service'),
   option('--retry-delays <s,s,…>', 'waits before each retry of a failed forward, in seconds (default 1,2,4,8; none)', parseRetryDelays),
   option('--no-retry', 'one attempt per forward; the state moves past a change even when it failed'),
   option('--max-state <size>', 'the most memory (and --state file) the snapshot may take (default 96M)', byteSizeOption),

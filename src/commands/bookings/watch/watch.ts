@@ -21,18 +21,18 @@ export const newCmdBookingsWatch = defineCommand({
     'base URL, profile or --status, or a damaged one, is refused (exit 2) and left as it is.\n' +
     '--forward-to sends booking.created, .confirmed, .rescheduled (with the old time), .cancelled,\n' +
     '.completed and no_show.flagged, signed, with X-Booking-Rebuilt: watch and an id made from the uid and\n' +
-    'the change; each waits in --state until the receiver answered 2xx (or --no-retry); --once exits 1\n' +
-    'while any waits.\n' +
+    'the change (--scheme cal|calendly|stripe|standard: signed and shaped as that sender does); each\n' +
+    'waits in --state until the receiver answered 2xx (or --no-retry); --once exits 1 while any waits.\n' +
     'Polls send If-None-Match/If-Modified-Since when the service gave ETag/Last-Modified, and wait for\n' +
     'the reset when X-RateLimit-Remaining/RateLimit headers say the next poll would not fit.\n' +
     'A 429 answer is honoured (Retry-After, else a growing wait; a wait over about 24.9 days is capped, and\n' +
     'said). On Ctrl-C it saves --state first: nothing undelivered is lost.',
   runsUntilStopped: true,
   examples: [
-    'booking bookings watch -s confirmed --interval 5s --initial',
+    'booking bookings watch -s confirmed --interval 5s --initial -o ndjson',
     'booking bookings watch --jq \'select(.type == "changed") | .uid\'',
     'booking bookings watch --state watch.state --forward-to http://127.0.0.1:8787/hooks --secret-file secret.txt',
-    'booking bookings watch --state watch.state --once -o ndjson',
+    'booking bookings watch --state watch.state --once --forward-to http://127.0.0.1:8787/hooks --secret-file whsec.txt --scheme standard',
   ],
   run: (opts, ctx): RunResult => import('./run').then((m) => m.runBookingsWatch(opts, ctx)),
 });
