@@ -6,6 +6,7 @@ import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
 import type { IOStreams } from './output/streams';
 import { UsageError } from './base/errors';
+import { checkZone } from './output/time-zone';
 import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './base/options';
 import type { CommandDeps } from './commands/deps';
 import { registerCommands } from './commands/register';
@@ -44,6 +45,8 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
     .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
     .option('--max-response-bytes <size>', 'refuse a response body larger than this (bytes, or K/M/G)', byteSizeOption, 64 * 2 ** 20)
     .option('--no-pager', 'never page the output on a terminal (also BOOKING_PAGER=)')
+    .option('--tz <zone>', 'time zone for times in table, tsv and csv: local, UTC or an IANA name (env: BOOKING_TZ; config: tz)')
+    .option('--csv-raw', "csv cells as received: no leading ' on cells starting with = + - @ (the formula guard)")
     .showSuggestionAfterError(true);
   configureHelpLayout(program);
 
@@ -61,6 +64,7 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   forEachCommand(program, (cmd) => {
     cmd.copyInheritedSettings(cmd.parent!);
     if (cmd.commands.length > 0) helpOnBareGroup(cmd);
+    else usageOnMissingArgument(cmd);
   });
   for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
   return program;
@@ -128,6 +132,20 @@ function helpOnBareGroup(group: Command): void {
   group.help = ((context?: { error: boolean }) => help(context?.error && group.args.length === 0 ? undefined : context)) as Command['help'];
 }
 
+/** commander's hook for a missing argument, untyped in its .d.ts. */
+type MissingArgumentHook = { missingArgument(name: string): void };
+
+/**
+ * `booking bookings get` with no uid: the error, then the command's usage line, as git and gh give
+ * it, so the next try is right without opening the help.
+ */
+function usageOnMissingArgument(cmd: Command): void {
+  (cmd as unknown as MissingArgumentHook).missingArgument = (name: string) => {
+    const usage = `usage: booking ${commandPath(cmd)} ${cmd.usage()}`;
+    cmd.error(`error: missing required argument '${name}'\n${usage}`, { code: 'commander.missingArgument' });
+  };
+}
+
 function configureUsage(cmd: Command, io: IOStreams): void {
   cmd.exitOverride();
   cmd.configureOutput({
@@ -182,6 +200,8 @@ function readGlobals(cmd: Command, env: Record<string, string | undefined>): Glo
   // main() is given its env (tests run it in-process with their own).
   const envProfile = env.BOOKING_PROFILE;
   if (jq !== undefined && jq.trim() === '') throw new UsageError('--jq needs an expression, such as .[].uid.');
+  // A flag that means nothing for the format in force is refused, never ignored.
+  if (o.csvRaw && output !== 'csv') throw new UsageError('--csv-raw goes with -o csv (it turns off the formula guard of csv cells).');
   let fields = o.fields as string[] | undefined;
   if (Array.isArray(o.json)) {
     if (fields) throw new UsageError('--json FIELDS and --fields both name fields: use one of them.');
@@ -201,7 +221,15 @@ function readGlobals(cmd: Command, env: Record<string, string | undefined>): Glo
     allowHttp: Boolean(o.allowHttp),
     maxResponseBytes: o.maxResponseBytes as number | undefined,
     noPager: o.pager === false,
+    tz: zoneOption(o.tz as string | undefined, env.BOOKING_TZ),
+    csvRaw: Boolean(o.csvRaw),
   };
+}
+
+/** --tz over BOOKING_TZ (an empty one is unset), checked: an unknown zone is exit 2. */
+function zoneOption(flag: string | undefined, env: string | undefined): string | undefined {
+  if (flag !== undefined) return checkZone(flag, '--tz');
+  return env === undefined || env === '' ? undefined : checkZone(env, 'BOOKING_TZ');
 }
 
 /** The same streams (the same door) with colour set; stdin stays unmade until used. */
@@ -226,7 +254,10 @@ function makeContext(cmd: Command, deps: ProgramDeps): Context {
       (connP ??= (async () => {
         const store = await ctx.config();
         const { resolveConnection } = await import('./config/resolve');
-        return resolveConnection(store, globals, deps.env, deps.signal);
+        const connection = await resolveConnection(store, globals, deps.env, deps.signal);
+        // The profile's tz, when neither --tz nor BOOKING_TZ named one: read with the profile, before any output.
+        globals.tz ??= connection.tz;
+        return connection;
       })()),
     http: () =>
       (httpP ??= (async () => {

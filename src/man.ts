@@ -4,6 +4,8 @@
 // `man booking-bookings-list` works after `npm install -g`.
 import { Help, type Command, type Option } from 'commander';
 import { commandPath } from './help';
+import { commandFacts, printsText, runsUntilStopped, STOPPED_RULE } from './commands/define';
+import { CAPTURES, CONFIG_FILE, DESCRIBES, ENVIRONMENT, EXIT_CODES, MANUAL, PROGRAM_DESCRIPTION } from './man-text';
 
 interface ManPage {
   /** "booking-bookings-list.1" */
@@ -63,10 +65,103 @@ function splitExamples(after: string): [string, string] {
   return [after.slice(0, at).trim(), examples.trim()];
 }
 
+/** Text as filled roff lines of at most 80 bytes (mandoc's style rule), broken at spaces. */
+function fill(text: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of roff(text).split(/ +/)) {
+    if (line !== '' && Buffer.byteLength(`${line} ${word}`) > 80) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  // A line the filling starts with a dot or a quote would be read as a request: \& keeps it text.
+  return `${lines.map((l) => (/^[.']/.test(l) ? `\\&${l}` : l)).join('\n')}\n`;
+}
+
+/** Lines kept as they are (.nf), a long one continued on the next input line (an escaped newline). */
+function literal(text: string): string {
+  const lines = roff(text)
+    .split('\n')
+    .map((l) => {
+      const parts: string[] = [];
+      let rest = l;
+      // Cut at a space before 78 bytes, never inside an escape: the continuation joins the pieces again.
+      while (Buffer.byteLength(rest) > 79) {
+        const at = rest.lastIndexOf(' ', 77);
+        if (at <= 0) break;
+        parts.push(`${rest.slice(0, at + 1)}\\`);
+        rest = rest.slice(at + 1);
+      }
+      return [...parts, rest].map((piece, i) => (i > 0 && /^[.']/.test(piece) ? `\\&${piece}` : piece)).join('\n');
+    });
+  return `.nf\n${lines.join('\n')}\n.fi\n`;
+}
+
+function item(term: string, text: string, bold = true): string {
+  return `.TP\n${bold ? '.B ' : ''}${roff(term)}\n${fill(text)}`;
+}
+
 function optionsSection(title: string, options: readonly Option[], help: Help): string {
   if (options.length === 0) return '';
-  const items = options.map((o) => `.TP\n.B ${roff(help.optionTerm(o))}\n${roff(help.optionDescription(o))}\n`);
-  return `.SH ${title}\n${items.join('')}`;
+  return `.SH ${title}\n${options.map((o) => item(help.optionTerm(o), help.optionDescription(o))).join('')}`;
+}
+
+/** "list bookings, following cursors" → "List bookings, following cursors." */
+function sentence(text: string): string {
+  const t = text.trim();
+  return t === '' ? t : `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
+}
+
+/** The page's date: the build's (SOURCE_DATE_EPOCH when set, for a reproducible build), as YYYY-MM-DD. */
+function buildDate(): string {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  return new Date(Number.isFinite(epoch) && epoch > 0 ? epoch * 1000 : Date.now()).toISOString().slice(0, 10);
+}
+
+function description(program: Command, cmd: Command, notes: string): string {
+  if (cmd === program) return PROGRAM_DESCRIPTION.map(fill).join('.PP\n');
+  // The manual's own words when it has them; the help's one line (the NAME line) otherwise.
+  const parts = [...(MANUAL[manualKey(cmd)] ?? [sentence(cmd.description())])];
+  if (cmd.commands.length === 0) {
+    const text = printsText.get(cmd);
+    parts.push(text ? DESCRIBES.text(text) : DESCRIBES.records);
+    if (commandFacts.get(cmd)?.sendsRequests) parts.push(DESCRIBES.requests);
+    if (notes) parts.push(...notes.split(/\n\n+/).map((p) => p.replace(/\s*\n\s*/g, ' ')));
+  }
+  return parts.map(fill).join('.PP\n');
+}
+
+/** The command's key in MANUAL: its words, an `auth` alias of a top-level command by that command's. */
+function manualKey(cmd: Command): string {
+  return commandPath(cmd)
+    .replace(/^auth (login|logout)$/, '$1')
+    .replace(/^auth status$/, 'profiles');
+}
+
+function exitStatus(cmd: Command): string {
+  let codes = EXIT_CODES;
+  if (runsUntilStopped.has(cmd)) codes = [['0', STOPPED_RULE], ...EXIT_CODES.filter(([c]) => c !== '0' && c !== '130')];
+  return `.SH EXIT STATUS\n${codes.map(([code, meaning]) => item(code, meaning)).join('')}`;
+}
+
+function environment(program: Command, cmd: Command): string {
+  const leaf = cmd.commands.length === 0;
+  const reads = (who: string) =>
+    cmd === program ||
+    !leaf ||
+    who === 'all' ||
+    (who === 'requests' && commandFacts.get(cmd)?.sendsRequests === true) ||
+    (who === 'records' && !printsText.has(cmd)) ||
+    (who === 'secret' && cmd.options.some((o) => o.long === '--secret-file'));
+  const vars = ENVIRONMENT.filter(([, , who]) => reads(who));
+  return `.SH ENVIRONMENT\n${vars.map(([name, meaning]) => item(name, meaning)).join('')}`;
+}
+
+function files(cmd: Command): string {
+  const list = [CONFIG_FILE, ...(cmd.options.some((o) => o.long === '--save-dir') ? [CAPTURES] : [])];
+  return `.SH FILES\n${list.map(([path, meaning]) => item(path, meaning, false)).join('')}`;
 }
 
 function page(program: Command, cmd: Command, version: string): string {
@@ -74,22 +169,21 @@ function page(program: Command, cmd: Command, version: string): string {
   const name = pageName(cmd);
   const words = ['booking', commandPath(cmd)].filter(Boolean).join(' ');
   const subs = help.visibleCommands(cmd).filter((c) => c.name() !== 'help');
-  let text = `.TH ${roff(name.toUpperCase())} 1 "" "booking ${roff(version)}" "booking manual"\n`;
-  text += `.SH NAME\n${roff(name)} \\- ${roff(cmd.description() || 'command-line client for the booking service')}\n`;
+  const [notes, examples] = splitExamples(helpAfter(cmd));
+  let text = `.TH ${roff(name.toUpperCase())} 1 ${buildDate()} "booking ${roff(version)}" "booking manual"\n`;
+  text += `.SH NAME\n${fill(`${name} - ${cmd.description() || 'command-line client for the booking service'}`)}`;
   text += `.SH SYNOPSIS\n.B ${roff(words)}\n${roff(cmd.usage())}\n`;
-  if (cmd !== program) text += `.SH DESCRIPTION\n${roff(cmd.description())}.\n`;
+  text += `.SH DESCRIPTION\n${description(program, cmd, notes)}`;
   const args = help.visibleArguments(cmd);
-  if (args.length > 0)
-    text += `.SH ARGUMENTS\n${args.map((a) => `.TP\n.B ${roff(help.argumentTerm(a))}\n${roff(help.argumentDescription(a))}\n`).join('')}`;
+  if (args.length > 0) text += `.SH ARGUMENTS\n${args.map((a) => item(help.argumentTerm(a), help.argumentDescription(a))).join('')}`;
   const own = help.visibleOptions(cmd).filter((o) => o.long !== '--help');
   text += optionsSection(cmd === program ? 'GLOBAL OPTIONS' : 'OPTIONS', own, help);
   if (cmd !== program) text += `.SH GLOBAL OPTIONS\nEvery option of\n.BR booking (1),\nbefore or after the command.\n`;
   if (subs.length > 0) {
-    text += `.SH COMMANDS\n${subs.map((s) => `.TP\n.BR ${roff(pageName(s))} (1)\n${roff(s.description())}\n`).join('')}`;
+    text += `.SH COMMANDS\n${subs.map((s) => `.TP\n.BR ${roff(pageName(s))} (1)\n${fill(s.description())}`).join('')}`;
   }
-  const [notes, examples] = splitExamples(helpAfter(cmd));
-  if (notes) text += `.SH NOTES\n.nf\n${roff(notes)}\n.fi\n`;
-  if (examples) text += `.SH EXAMPLES\n.nf\n${roff(examples)}\n.fi\n`;
+  text += environment(program, cmd) + files(cmd) + exitStatus(cmd);
+  if (examples) text += `.SH EXAMPLES\n${literal(examples)}`;
   const related = [cmd.parent && pageName(cmd.parent), cmd !== program && 'booking'].filter((n): n is string => Boolean(n));
   const seeAlso = [...new Set(related)];
   if (seeAlso.length > 0) text += `.SH SEE ALSO\n${seeAlso.map((n) => `.BR ${roff(n)} (1)`).join(',\n')}\n`;

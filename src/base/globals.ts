@@ -1,7 +1,7 @@
 // The global options after parsing (cli.ts), as every layer sees them: a type of the foundation, so
 // that http/ and config/ read --timeout or --allow-http without reaching up to the command context.
-export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson'];
+export type OutputFormat = 'table' | 'tsv' | 'csv' | 'json' | 'ndjson';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'csv', 'json', 'ndjson'];
 
 /** Global options after parsing and env defaults (see cli.ts). */
 export interface GlobalOptions {
@@ -23,4 +23,11 @@ export interface GlobalOptions {
   maxResponseBytes?: number;
   /** --no-pager: never page a terminal's output. */
   noPager?: boolean;
+  /**
+   * --tz, BOOKING_TZ or the profile's tz: `local` or a checked zone name (src/output/time-zone.ts).
+   * Undefined when none is named: tables show local time, tsv and csv times as received.
+   */
+  tz?: string;
+  /** --csv-raw: csv cells as received, without the formula guard. */
+  csvRaw?: boolean;
 }

@@ -32,6 +32,11 @@ interface CommandSpecBase<A extends readonly ArgumentDecl[], O extends readonly 
   printsText?: string;
   /** Help text between the options and the examples: what the exit status means, say. */
   notes?: string;
+  /**
+   * The command runs until stopped (watch, listen, sandbox): its help, its man page and the README
+   * state the one rule for such commands (STOPPED_RULE).
+   */
+  runsUntilStopped?: boolean;
   /** Lines shown under "Examples:" at the end of the help, as typed (none: no section). */
   examples: string[];
 }
@@ -78,6 +83,10 @@ export function defineCommand<
     if (spec.sendsRequests) commandFacts.set(cmd, { sendsRequests: true });
     if (spec.printsText) printsText.set(cmd, spec.printsText);
     if (spec.notes) cmd.addHelpText('after', spec.notes);
+    if (spec.runsUntilStopped) {
+      runsUntilStopped.add(cmd);
+      cmd.addHelpText('after', `\n${STOPPED_RULE}`);
+    }
     if (spec.examples.length > 0) cmd.addHelpText('after', examplesText(spec.examples));
     cmd.action(async (...params: unknown[]) => {
       const command = params[params.length - 1] as Command;
@@ -93,6 +102,16 @@ export function defineCommand<
   };
   return Object.assign(make, { run: spec.run });
 }
+
+/**
+ * The exit rule of every command that runs until stopped, as its help and man page state it: a stop
+ * asked for is a clean end, not an interruption of work in progress.
+ */
+export const STOPPED_RULE =
+  'Runs until stopped: Ctrl-C (SIGINT) or SIGTERM stops it cleanly with exit 0. A failure before that is exit 1 (2 for a usage error).';
+
+/** The commands that run until stopped (CommandSpec.runsUntilStopped). */
+export const runsUntilStopped = new WeakSet<Command>();
 
 /** The commands that print text, not records, and what (CommandSpec.printsText). */
 export const printsText = new WeakMap<Command, string>();

@@ -8,7 +8,7 @@
 // never loads, and such runs start as fast as before. The next login moves that key into the keyring.
 import type { ConfigStore, Profile } from './types';
 import { UsageError } from '../base/errors';
-import { KeyringTimeoutError, KeyringUnavailableError, openKeyring, type KeyringOp } from './keyring';
+import { KeyringTimeoutError, KeyringUnavailableError, keyringText, openKeyring, type KeyringOp } from './keyring';
 
 type Env = Record<string, string | undefined>;
 
@@ -143,7 +143,7 @@ export async function keyringKeys(
       if (r?.ok && typeof r.value === 'string' && r.value !== '') keys.set(name, r.value);
     });
     const failed = results.find((r) => !r.ok);
-    return failed && !failed.ok ? { keys, why: failed.error } : { keys };
+    return failed && !failed.ok ? { keys, why: keyringText(failed.error) } : { keys };
   } catch (err) {
     if (err instanceof KeyringUnavailableError || err instanceof KeyringTimeoutError) return { keys, why: err.message };
     throw err;

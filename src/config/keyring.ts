@@ -74,10 +74,21 @@ export class BoundKeyring {
       // asking for a password), which the call may still complete later. Not "no keyring", so not
       // a reason to write the key into the file.
       if (/did not receive a reply|timed? ?out/i.test(result.error)) throw timeoutError(this.timeoutMs, 'its D-Bus call timed out');
-      throw new KeyringUnavailableError(oneLine(result.error));
+      throw new KeyringUnavailableError(keyringText(result.error));
     }
     return result.value;
   }
+}
+
+/**
+ * The keyring library's words, made into advice where they have a known meaning: "no result found"
+ * is a D-Bus session whose Secret Service has no unlocked keyring (a server, a container, a desktop
+ * whose login keyring was never created or stays locked).
+ */
+export function keyringText(raw: string): string {
+  if (/no result found/i.test(raw))
+    return 'the Secret Service has no unlocked keyring ("no result found"): unlock or create your login keyring (gnome-keyring-daemon --unlock, or the desktop\'s Passwords and Keys), or keep the key in the file: BOOKING_KEY_STORE=file';
+  return oneLine(raw);
 }
 
 function timeoutError(ms: number, what = `it did not answer within ${ms / 1000} s`): KeyringTimeoutError {

@@ -1,6 +1,7 @@
 // The profile's settings as users name them on the command line, and what each accepts.
 import { UsageError } from '../base/errors';
 import { PROFILE_KEYS, type ProfileKey } from './types';
+import { checkZone } from '../output/time-zone';
 
 const ALIASES: Record<string, ProfileKey> = {
   baseurl: 'baseUrl',
@@ -25,6 +26,10 @@ const ALIASES: Record<string, ProfileKey> = {
   keystore: 'keyStore',
   'key-store': 'keyStore',
   key_store: 'keyStore',
+  tz: 'tz',
+  timezone: 'tz',
+  'time-zone': 'tz',
+  time_zone: 'tz',
 };
 
 /** baseUrl, base-url, base_url, BASE_URL… → baseUrl; anything else is a usage error listing the keys. */
@@ -53,6 +58,8 @@ export function settingValue(key: ProfileKey, value: string): string {
       if (value !== 'keyring' && value !== 'file')
         throw new UsageError('keyStore must be keyring or file; use `booking config unset keyStore` for the keyring when one answers.');
       return value;
+    case 'tz':
+      return checkZone(value, 'tz');
     case 'cursorParam':
       // Sent as a query parameter name: printable, no spaces, nothing that ends or splits a query.
       if (!/^[\x21-\x7e]+$/.test(value) || /[&=#?]/.test(value)) {

@@ -7,6 +7,7 @@ import { AuthError, UsageError } from '../base/errors';
 import { assertTransportAllowed } from './transport';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from './keys';
 import { lookupKey } from './key-location';
+import { checkZone } from '../output/time-zone';
 
 type Env = Record<string, string | undefined>;
 
@@ -40,6 +41,7 @@ export async function resolveConnection(
   if (profile.itemsPath) connection.itemsPath = profile.itemsPath;
   if (profile.cursorParam) connection.cursorParam = profile.cursorParam;
   if (profile.cursorFromLast) connection.cursorFromLast = profile.cursorFromLast;
+  if (profile.tz) connection.tz = checkZone(profile.tz, `the tz of profile ${name} in ${store.path}`);
   return connection;
 }
 

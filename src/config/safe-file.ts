@@ -1,11 +1,10 @@
-// Files and folders booking reads settings, secrets or cached code from, taken the one safe way:
+// Files booking reads settings from, taken the one safe way:
 // opened once (O_NOFOLLOW: never through a link; O_NONBLOCK: a FIFO does not hang the open), then
 // checked on what was opened (fstat: a regular file, ours, writable by no one else, within its size
 // bound) and read to that size at most. Checking a path and then opening it again would let another
 // local user swap the path in between; reading without a bound let a 3 GB config cost 4.2 GB and a
 // FIFO hang for ever, deaf to Ctrl-C (issue 33).
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { UsageError } from '../base/errors';
 
 // Not on Windows: there, 0 (no flag) and the checks below that need a uid are skipped.
@@ -79,47 +78,4 @@ function roughSize(bytes: number): string {
     if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
   }
   return `${bytes} bytes`;
-}
-
-/** Whether `stats` are of something owned by the current user and writable by no one else. */
-function ownAndPrivate(stats: Stats): boolean {
-  if (typeof process.getuid !== 'function') return true;
-  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
-}
-
-/**
- * `$XDG_CACHE_HOME/booking-cli` (or `~/.cache/booking-cli`), made 0700 if missing, when it is safe to
- * keep code in: a real folder (not a symlink: lstat), ours, writable by no one else, in a parent that
- * no one else can swap it out of (not writable by others, or sticky like /tmp). Undefined otherwise,
- * and then the caller goes without a cache. A constant number of system calls whatever the path
- * (`/proc/self` included): nothing here walks a tree or retries.
- */
-export function safeCacheDir(env: Record<string, string | undefined>): string | undefined {
-  const xdg = env.XDG_CACHE_HOME;
-  const home = env.HOME || process.getBuiltinModule('node:os').homedir();
-  // The XDG rule: a relative value is ignored.
-  const base = xdg && isAbsolute(xdg) ? xdg : home && isAbsolute(home) ? join(home, '.cache') : undefined;
-  if (!base) return undefined;
-  const dir = join(base, 'booking-cli');
-  // One level at a time, never a recursive mkdir (which spins for ever under /proc/self): a base
-  // whose own parent is missing means no cache.
-  for (const folder of [base, dir]) {
-    try {
-      mkdirSync(folder, { mode: 0o700 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
-    }
-  }
-  try {
-    const own = lstatSync(dir);
-    if (!own.isDirectory() || !ownAndPrivate(own)) return undefined;
-    const parent = statSync(dirname(dir));
-    // A parent others may write to could have our folder renamed away and another put in its place,
-    // unless it is sticky (then only its owner, us, may rename it).
-    const sticky = (parent.mode & 0o1000) !== 0;
-    if ((parent.mode & 0o022) !== 0 && !sticky) return undefined;
-    return dir;
-  } catch {
-    return undefined;
-  }
 }

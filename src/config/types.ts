@@ -13,9 +13,11 @@ export interface Profile {
   cursorFromLast?: string;
   /** Pins where login saves the key and where it is looked for: keyring or file (absent: keyring when one answers). */
   keyStore?: string;
+  /** The zone tables, tsv and csv show times in (as --tz and BOOKING_TZ, which win over it). */
+  tz?: string;
 }
 
-export const PROFILE_KEYS = ['baseUrl', 'apiKey', 'cursorPath', 'itemsPath', 'cursorParam', 'cursorFromLast', 'keyStore'] as const;
+export const PROFILE_KEYS = ['baseUrl', 'apiKey', 'cursorPath', 'itemsPath', 'cursorParam', 'cursorFromLast', 'keyStore', 'tz'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface ConfigStore {
@@ -41,4 +43,6 @@ export interface Connection {
   itemsPath?: string;
   cursorParam?: string;
   cursorFromLast?: string;
+  /** The profile's tz setting, checked. */
+  tz?: string;
 }

@@ -20,6 +20,7 @@ import { refusedKeyHint } from '../config/resolve';
 import type { EarlyConnection } from './preconnect';
 import { NodeDispatcher } from './node-dispatcher';
 import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, requestWhole } from './body';
+import { waitingNote } from '../output/waiting';
 
 declare const __VERSION__: string;
 const USER_AGENT = `booking-cli/${typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev'}`;
@@ -111,6 +112,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         : undefined;
     const started = Date.now();
     log.request('GET', url);
+    // On a terminal, a second without the whole answer says so (src/output/waiting.ts).
+    const waited = waitingNote({ io: opts.io, globals, env }, requestName('GET', asked), url.host);
     try {
       const res = await requestWhole(
         await dispatcher,
@@ -125,7 +128,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         maxBytes,
         () => `${requestName('GET', asked)}: the response is larger than --max-response-bytes (${formatBytes(maxBytes)}); not read.`,
         request.signal,
-      );
+        // Cleared before anything else is written about the answer (--debug's line): never after the note.
+      ).finally(waited);
       log.response(res.status, res.body.length, Date.now() - started, REDIRECT_STATUSES.has(res.status) ? res.headers.location : undefined);
       return { url, ...res };
     } catch (err) {
@@ -140,6 +144,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       log.failure(errorCode(err) ?? 'error', Date.now() - started);
       throw err;
     } finally {
+      waited();
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }

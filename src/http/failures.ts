@@ -105,7 +105,7 @@ export function errorForStatus(f: StatusFailure): CliError {
   if (said) message += `: ${escapeOneLine(maskKeyIn(said, f.apiKey))}`;
   message += afterRetries(f.retries);
   if (f.status === 401 || f.status === 403) return new AuthError(message, f.authHint ?? 'run: booking login');
-  if (f.status === 404) return new NotFoundError(message);
+  if (f.status === 404) return new NotFoundError(message, doubledPrefixHint(f.url));
   if (f.status === 429) {
     // More retries cannot help when the server's wait is longer than the client sleeps for.
     const hint =
@@ -115,6 +115,17 @@ export function errorForStatus(f: StatusFailure): CliError {
     return new RateLimitError(message, hint, f.retryAfterMs);
   }
   return new FailureError(message);
+}
+
+/**
+ * A base URL saved with the API's own prefix (`https://host/api/v1`) doubles it in every request
+ * (`/api/v1/api/v1/me`): the 404 says which base URL to use instead.
+ */
+function doubledPrefixHint(url: URL): string | undefined {
+  const at = url.pathname.indexOf('/api/v1/api/v1/');
+  if (at < 0) return undefined;
+  const base = `${url.origin}${url.pathname.slice(0, at)}`;
+  return `the base URL ends in /api/v1, which booking adds to every path itself: use ${base} (booking config set baseUrl ${base}).`;
 }
 
 /** The error code of a network failure, looking through wrappers (cause, AggregateError). */
@@ -160,7 +171,12 @@ export function networkFailure(
   else if (code && /CERT|TLS|SSL/.test(code))
     what = `TLS problem with ${url.host}: ${escapeOneLine(oneLine(e.message ?? ''), 160)} (${code})`;
   else what = `request failed: ${escapeOneLine(oneLine(e.message ?? String(err)), 160)}${code ? ` (${code})` : ''}`;
-  const hint = code === 'ECONNREFUSED' && isSandboxDefault(url) ? 'is `booking sandbox` running? Start it in another terminal.' : undefined;
+  const hint =
+    code === 'ECONNREFUSED' && isSandboxDefault(url)
+      ? 'is `booking sandbox` running? Start it in another terminal.'
+      : code && CANNOT_CONNECT.has(code) && !proxy
+        ? `is the service at ${url.origin} running? Check the base URL (booking config get baseUrl, or --base-url).`
+        : undefined;
   return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`, hint);
 }
 

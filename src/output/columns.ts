@@ -5,6 +5,7 @@ import { existsSync, readlinkSync } from 'node:fs';
 import { getPath, parsePath, type Path } from './paths';
 import { isPlainObject } from '../base/plain-object';
 import { escapeControl } from './escape';
+import type { ZoneName } from './time-zone';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */
 export type ColumnKind = 'id' | 'text' | 'status' | 'time' | 'people';
@@ -20,10 +21,14 @@ export interface Column {
   header: string;
   paths: Path[];
   kind: ColumnKind;
+  /** The field's own name, as csv's header row shows it: the key, the --fields path, or the header in lower case. */
+  name?: string;
+  /** The zone a table shows this column's times in (withTimeZone); local when absent. */
+  zone?: ZoneName;
 }
 
 function resolveColumn(spec: ColumnSpec): Column {
-  return { header: spec.header, paths: spec.paths.map(parsePath), kind: spec.kind ?? 'text' };
+  return { header: spec.header, paths: spec.paths.map(parsePath), kind: spec.kind ?? 'text', name: spec.header.toLowerCase() };
 }
 
 /** --fields a,b.c: exactly those columns, headed by the path as typed; `items` tell which hold times. */
@@ -31,7 +36,7 @@ export function columnsForFields(fields: string[], items: unknown[] = []): Colum
   return fields.map((f) => {
     const path = parsePath(f);
     const sample = items.map((item) => getPath(item, path)).find(hasValue);
-    return { header: escapeControl(f.split('.').map(headerWords).join('.')), paths: [path], kind: kindOf(f, sample) };
+    return { header: escapeControl(f.split('.').map(headerWords).join('.')), paths: [path], kind: kindOf(f, sample), name: f };
   });
 }
 
@@ -98,7 +103,7 @@ function columnsFromData(items: unknown[]): Column[] {
   const ordered = [...first, ...scalars.filter((k) => !first.includes(k)), ...keys.filter(isNested)];
   return ordered.map((key) => {
     // A field name is API data too: shown escaped, like the values.
-    return { header: escapeControl(headerWords(key)), paths: [[key]], kind: kindOf(key, sample.get(key)) };
+    return { header: escapeControl(headerWords(key)), paths: [[key]], kind: kindOf(key, sample.get(key)), name: key };
   });
 }
 
@@ -115,15 +120,19 @@ function headerWords(name: string): string {
 }
 
 /**
- * Columns as a table heads them: times are shown in local time, so the first column of times names
- * the zone (`START (Europe/London)`); the others (END) are in the same zone, and each name would cost
- * a column's worth of width.
+ * Columns as a table heads them: times are shown in the --tz zone (local time when none is named), so
+ * the first column of times names the zone (`START (Europe/London)`); the others (END) are in the same
+ * zone, and each name would cost a column's worth of width.
  */
-export function withTimeZone(columns: Column[]): Column[] {
+export function withTimeZone(columns: Column[], zone: ZoneName = 'local'): Column[] {
   const first = columns.findIndex((c) => c.kind === 'time');
-  if (first < 0) return columns;
-  const zone = localZoneName();
-  return columns.map((c, i) => (i === first ? { ...c, header: `${c.header} (${zone})` } : c));
+  const shown = first < 0 ? '' : zoneLabel(zone);
+  return columns.map((c, i) => ({ ...c, zone, header: i === first ? `${c.header} (${shown})` : c.header }));
+}
+
+/** The zone as a header names it: `local` by the system's zone name. */
+export function zoneLabel(zone: ZoneName): string {
+  return zone === 'local' ? localZoneName() : zone;
 }
 
 /**

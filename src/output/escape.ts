@@ -15,11 +15,12 @@ const ABOVE_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u2
 const UNSAFE = new RegExp(`[${C0_BUT_LINES}${LINES}${ABOVE_C0}]`, 'g');
 const JSON_RAW_UNSAFE = new RegExp(`[${ABOVE_C0}]`, 'g');
 const UNSAFE_BUT_LINES = new RegExp(`[${C0_BUT_LINES}${ABOVE_C0}]`);
-// What booking draws on a terminal itself, which gets through raw: the progress line's "\r ESC[2K"
-// and the SGR codes style.ts draws (chalk at 16 colours: bold, dim, their reset, red…cyan, the colour
-// reset, the full reset). Any other ESC (an OSC title, a cursor move, a blink a server slipped into a
-// field) is escaped.
-const TERMINAL_UNSAFE = new RegExp(`\\r\\x1b\\[2K|\\x1b\\[(?:0|1|2|22|3[1-6]|39)?m|[${C0_BUT_LINES}${ABOVE_C0}]`, 'g');
+// What booking draws on a terminal itself, which gets through raw: the progress line's "\r ESC[2K",
+// a CRLF line end (csv's, RFC 4180: a CR right before its LF moves nothing a reader could be fooled
+// by), and the SGR codes style.ts draws (chalk at 16 colours: bold, dim, their reset, red…cyan, the
+// colour reset, the full reset). Any other ESC (an OSC title, a cursor move, a blink a server slipped
+// into a field) is escaped.
+const TERMINAL_UNSAFE = new RegExp(`\\r\\x1b\\[2K|\\r\\n|\\x1b\\[(?:0|1|2|22|3[1-6]|39)?m|[${C0_BUT_LINES}${ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 

@@ -1,9 +1,10 @@
-// Lists in the four formats, each written as its items arrive, in constant time and memory per item:
-// tsv and ndjson line by line; json as one array, element by element; the table with column widths
+// Lists in the five formats, each written as its items arrive, in constant time and memory per item:
+// tsv, csv and ndjson line by line; json as one array, element by element; the table with column widths
 // taken from the first page (at most SAMPLE rows of it), later rows fitted to them.
 import { hint, outputFormat } from './hint';
-import { chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
-import { tsvCell } from './cells';
+import { cellValue, chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
+import { tsvCell, zonedRaw } from './cells';
+import { csvField, csvHeader, csvRecord } from './csv';
 import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
 import { jsonLine, jsonText, unescapedJsonLine } from './json';
@@ -54,6 +55,8 @@ async function formatWriter(ctx: OutputContext, opts: ListWriterOptions): Promis
       return ndjsonWriter(ctx);
     case 'tsv':
       return tsvWriter(ctx, opts.preferred);
+    case 'csv':
+      return csvWriter(ctx, opts.preferred);
     case 'table': {
       // Loaded now, while the first page is on its way.
       const { loadTableRenderer } = await import('./table');
@@ -137,24 +140,62 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
   };
 }
 
-function tsvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
+/**
+ * tsv and csv: without --fields the first page decides the columns, and they stay fixed after it. For
+ * bookings they are the six preferred ones, filled or not: `cut -f3` is the status whatever the data.
+ * `begin` is written before the first row (csv's header), `line` makes each row.
+ */
+function delimitedWriter(
+  ctx: OutputContext,
+  preferred: ColumnSpec[] | undefined,
+  begin: (columns: Column[]) => string,
+  line: (item: unknown, columns: Column[]) => string,
+): ListWriter {
   const fields = fieldList(ctx);
-  // Without --fields the first page decides the columns, and they stay fixed after it. For bookings
-  // they are the six preferred ones, filled or not: `cut -f3` is the status whatever the data.
   let columns: Column[] | undefined = fields && columnsForFields(fields);
   let count = 0;
   return {
     async write(page) {
       if (page.length === 0) return;
-      const cols = (columns ??= chooseColumns(sampleOf(page), preferred, true));
+      if (count === 0) columns ??= chooseColumns(sampleOf(page), preferred, true);
+      const cols = columns!;
+      if (count === 0) emit(ctx, begin(cols));
       count += page.length;
-      await writeLines(ctx, page, (item) => `${cols.map((c) => tsvCell(item, c)).join('\t')}\n`);
+      await writeLines(ctx, page, (item) => line(item, cols));
     },
     end() {
+      // An empty list with --fields still has its columns: csv's header row says what would be there.
+      if (count === 0 && columns) emit(ctx, begin(columns));
       if (count === 0 && ctx.io.stdoutIsTTY) noResults(ctx);
     },
     abort() {},
   };
+}
+
+function tsvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
+  const zone = ctx.globals.tz;
+  return delimitedWriter(
+    ctx,
+    preferred,
+    () => '',
+    (item, cols) => `${cols.map((c) => tsvCell(item, c, zone)).join('\t')}\n`,
+  );
+}
+
+/** csv (./csv.ts): a header row of the columns' field names, then a record per item. */
+function csvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
+  const zone = ctx.globals.tz;
+  const raw = ctx.globals.csvRaw === true;
+  return delimitedWriter(
+    ctx,
+    preferred,
+    (cols) =>
+      csvHeader(
+        cols.map((c) => c.name ?? c.header),
+        raw,
+      ),
+    (item, cols) => csvRecord(cols.map((c) => csvField(zonedRaw(cellValue(item, c).value, zone), raw))),
+  );
 }
 
 function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: ColumnSpec[]): ListWriter {
@@ -174,7 +215,7 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
             `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`,
           );
         };
-        layout = renderer.layout(withTimeZone(columns), sample, ctx.io.columns, dropped);
+        layout = renderer.layout(withTimeZone(columns, ctx.globals.tz), sample, ctx.io.columns, dropped);
         if (!layout) return;
         emit(ctx, layout.header);
       }

@@ -6,12 +6,14 @@
 // Quitting the pager before the output is complete stops the command quietly (exit 0): `stopped` is
 // aborted, and what the command was doing ends as if interrupted, but without a word. Ctrl-C ends the
 // pager with the command, so that the shell gets its terminal back at once, and the run with 130, also
-// when the output was complete and the pager was only showing it.
+// when the output was complete and the pager was only showing it. The pager starts with the first
+// bytes of output (startPager).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { GlobalOptions } from '../base/globals';
-import type { IOStreams } from './streams';
+import type { IOStreams, OutStream } from './streams';
+import { pagerHasTerminal } from './progress';
 import { FailureError, InterruptedError } from '../base/errors';
 import { escapeOneLine } from './escape';
 
@@ -71,48 +73,68 @@ const SHELL_WORDS = new Set(
   ),
 );
 
-/** Starts the pager for this run's output, or returns undefined when there is to be none. */
+/**
+ * The pager for this run's output, or undefined when there is to be none. It starts with the first
+ * bytes of output, not before: while the first answer is awaited the terminal stays the command's
+ * (its waiting note shows there), and Ctrl-C before any output leaves no pager screen behind.
+ */
 export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined {
   const command = pagerCommand(ctx);
   if (!command) return undefined;
-  let child: ChildProcess;
-  try {
-    // Through the shell, as git does: PAGER may carry options ("less -S") or be a pipeline.
-    child = spawn('/bin/sh', ['-c', shellCommand(command)], { stdio: ['pipe', 'inherit', 'inherit'], env: { LESS: 'FRX', ...ctx.env } });
-  } catch {
-    return undefined;
-  }
-  const input = child.stdin!;
   const quit = new AbortController();
   let finished = false;
   // The shell's 126 or 127: the pager could not be run at all (not found, not executable).
   let notRun = false;
-  const exited = new Promise<void>((resolve) => {
-    child.once('close', (code) => {
-      notRun = code === 126 || code === 127;
-      resolve();
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  const onFailure = () => finished || quit.abort(new Error('pager closed'));
+  const onInterrupt = () => child?.kill('SIGTERM');
+  const spawnPager = (): OutStream => {
+    try {
+      // Through the shell, as git does: PAGER may carry options ("less -S") or be a pipeline.
+      child = spawn('/bin/sh', ['-c', shellCommand(command)], { stdio: ['pipe', 'inherit', 'inherit'], env: { LESS: 'FRX', ...ctx.env } });
+    } catch {
+      // No process to run it in: the output goes to the terminal itself, as without a pager.
+      return ctx.io.stdout;
+    }
+    // The pager has the terminal now: no status line (progress, waiting note) is drawn under it.
+    pagerHasTerminal(ctx.io.stderr);
+    const proc = child;
+    exited = new Promise<void>((resolve) => {
+      proc.once('close', (code) => {
+        notRun = code === 126 || code === 127;
+        resolve();
+      });
+      proc.once('error', () => {
+        notRun = true;
+        resolve();
+      });
     });
-    child.once('error', () => {
-      notRun = true;
-      resolve();
-    });
-  });
-  void exited.then(() => finished || quit.abort(new Error('pager closed')));
-  const onInterrupt = () => child.kill('SIGTERM');
-  ctx.signal.addEventListener('abort', onInterrupt, { once: true });
+    void exited.then(onFailure);
+    proc.stdin!.on('error', onFailure);
+    ctx.signal.addEventListener('abort', onInterrupt, { once: true });
+    return proc.stdin!;
+  };
+  let target: OutStream | undefined;
+  const input: OutStream = {
+    write: (chunk) => (target ??= spawnPager()).write(chunk),
+    get writableNeedDrain() {
+      return target?.writableNeedDrain ?? false;
+    },
+    once: (event, listener) => target?.once?.(event, listener),
+    off: (event, listener) => target?.off?.(event, listener),
+  };
   // The pager is one more destination behind the same door: it gets masked, escaped bytes (it shows
   // them on the terminal, so the escaper is on). A pager quit early makes our writes fail with EPIPE:
   // that is `stopped`, not an error. The pager has the terminal: no progress line to fight over it.
-  const io = ctx.io.through(
-    { stream: input, isTTY: true, onFailure: () => finished || quit.abort(new Error('pager closed')) },
-    { stderrIsTTY: false, color: ctx.io.color },
-  );
+  const io = ctx.io.through({ stream: input, isTTY: true, onFailure }, { stderrIsTTY: false, color: ctx.io.color });
   return {
     ctx: { ...ctx, io, signal: AbortSignal.any([ctx.signal, quit.signal]) },
     stopped: quit.signal,
     async finish() {
       finished = true;
-      input.end();
+      if (!child) return;
+      child.stdin!.end();
       await exited;
       ctx.signal.removeEventListener('abort', onInterrupt);
       // Ended by Ctrl-C, less leaves its prompt ("(END)", ":") on the terminal's last line, where the

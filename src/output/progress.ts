@@ -24,9 +24,18 @@ export function clearProgressLine(ctx: OutputContext): void {
   drawn.get(ctx.io.stderr)?.();
 }
 
-export function createProgress(ctx: OutputContext & { env?: Record<string, string | undefined> }): Progress {
-  // TERM=dumb (an editor's shell, some CI logs): no line to rewrite, so no progress line at all.
-  if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.env?.TERM === 'dumb') return { update() {}, done() {} };
+/** One rewritable line on a terminal's stderr: shown, rewritten, cleared (at most one per stderr). */
+export interface StatusLine {
+  show(text: string): void;
+  clear(): void;
+}
+
+/**
+ * The status line of a run: nothing at all unless stderr is a terminal (not TERM=dumb: no line to
+ * rewrite there) and not --quiet; nothing drawn while a pager has the terminal.
+ */
+export function statusLine(ctx: OutputContext & { env?: Record<string, string | undefined> }): StatusLine {
+  if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.env?.TERM === 'dumb') return { show() {}, clear() {} };
   const stderr = ctx.io.stderr;
   const clear = () => {
     if (drawn.get(stderr) !== clear) return;
@@ -34,12 +43,30 @@ export function createProgress(ctx: OutputContext & { env?: Record<string, strin
     stderr.write(CLEAR_LINE);
   };
   return {
-    update({ pages, items }) {
-      const text = `Fetching… ${plural(pages, 'page')}, ${plural(items, 'item')}`;
+    show(text) {
+      if (paged.has(stderr)) return;
       // Never wider than the terminal: a wrapped line could not be cleared with \r.
       stderr.write(CLEAR_LINE + text.slice(0, Math.max(1, ctx.io.columns - 1)));
       drawn.set(stderr, clear);
     },
-    done: clear,
+    clear,
+  };
+}
+
+// The stderr streams whose terminal a pager has taken (pager.ts): a line drawn there would land in
+// the middle of the pager's screen.
+const paged = new WeakSet<OutStream>();
+
+/** A pager has the terminal of this stderr from now on: the status line is cleared and stays off. */
+export function pagerHasTerminal(stderr: OutStream): void {
+  drawn.get(stderr)?.();
+  paged.add(stderr);
+}
+
+export function createProgress(ctx: OutputContext & { env?: Record<string, string | undefined> }): Progress {
+  const line = statusLine(ctx);
+  return {
+    update: ({ pages, items }) => line.show(`Fetching… ${plural(pages, 'page')}, ${plural(items, 'item')}`),
+    done: line.clear,
   };
 }

@@ -1,8 +1,10 @@
 // A single resource (get, whoami) and raw bodies (api). A record in tsv is `key<TAB>value` lines with
-// nested objects flattened to dot paths; on a terminal the same pairs as a two-column table.
+// nested objects flattened to dot paths; on a terminal the same pairs as a two-column table; in csv a
+// header row of those dot paths and one row of their values.
 import { outputFormat } from './hint';
-import { displayText, localTime, rawText } from './cells';
-import { localZoneName } from './columns';
+import { displayText, localTime, rawText, zonedRaw } from './cells';
+import { zoneLabel } from './columns';
+import { csvField, csvHeader, csvRecord } from './csv';
 import { escapeControl, escapeControlKeepLines } from './escape';
 import { flatten, getPath, parsePath, project } from './paths';
 import { isPlainObject } from '../base/plain-object';
@@ -42,27 +44,42 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
     emit(ctx, jsonLine(paths ? project(record, paths) : record, format === 'json' ? 2 : 0));
     return;
   }
+  const zone = ctx.globals.tz;
   // A bare scalar (a body that is just "ok" or 42) has no keys to show.
   if (!fields && !isPlainObject(record) && !Array.isArray(record)) {
-    emit(ctx, `${format === 'tsv' ? rawText(record) : displayText(record)}\n`);
+    if (format === 'csv') emit(ctx, csvRecord([csvField(zonedRaw(record, zone), ctx.globals.csvRaw === true)]));
+    else emit(ctx, `${format === 'tsv' ? rawText(zonedRaw(record, zone)) : displayText(record, zone)}\n`);
     return;
   }
   if (format === 'tsv') {
     emit(
       ctx,
-      pairs(record, fields, rawText)
+      pairs(record, fields, (v) => rawText(zonedRaw(v, zone)))
         .map(([k, v]) => `${k}\t${v}\n`)
         .join(''),
     );
     return;
   }
+  if (format === 'csv') {
+    // One record as a spreadsheet reads it: its dot paths as the header row, its values as one row.
+    const raw = ctx.globals.csvRaw === true;
+    const found = leaves(record, fields);
+    emit(
+      ctx,
+      csvHeader(
+        found.map(([k]) => k),
+        raw,
+      ) + csvRecord(found.map(([, v]) => csvField(zonedRaw(v, zone), raw))),
+    );
+    return;
+  }
   const { loadTableRenderer } = await import('./table');
   const renderer = await loadTableRenderer(ctx.io.color);
-  // A time shown in local time names the zone after its key, as a list's header does.
-  const zone = ` (${localZoneName()})`;
+  // A time shown in the zone names it after its key, as a list's header does.
+  const label = ` (${zoneLabel(zone ?? 'local')})`;
   const rows = leaves(record, fields).map(([k, v]): [string, string] => [
-    escapeControl(typeof v === 'string' && localTime(v) !== undefined ? `${k}${zone}` : k),
-    displayText(v),
+    escapeControl(typeof v === 'string' && localTime(v) !== undefined ? `${k}${label}` : k),
+    displayText(v, zone),
   ]);
   emit(ctx, renderer.record(rows, ctx.io.columns));
 }

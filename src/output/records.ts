@@ -9,7 +9,8 @@
 import { outputFormat } from './hint';
 import { UsageError } from '../base/errors';
 import { jsonText } from './json';
-import { displayText, rawText } from './cells';
+import { displayText, rawText, zonedRaw } from './cells';
+import { csvField, csvHeader, csvRecord } from './csv';
 import { escapeControl, escapeJsonText } from './escape';
 import { getPath, parsePath, project } from './paths';
 import { emit, fieldList, fieldPaths, type OutputContext } from './sink';
@@ -49,6 +50,7 @@ export async function createRecordWriter<R>(ctx: OutputContext, mode: RecordMode
   const format = outputFormat(ctx);
   const shaped = ctx.globals.jq !== undefined || fieldList(ctx) !== undefined;
   if (mode === 'stream') return streamWriter(ctx, spec);
+  if (format === 'csv' && ctx.globals.jq === undefined) return mode === 'one' ? oneRecord(ctx, spec) : lineWriter(ctx, csvLines(ctx, spec));
   if (shaped || format === 'json' || format === 'ndjson') {
     if (mode === 'one') return oneRecord(ctx, spec);
     const { createListWriter } = await import('./list-writer');
@@ -108,22 +110,44 @@ async function streamWriter<R>(ctx: OutputContext, spec: RecordSpec<R>): Promise
   }
   const format = outputFormat(ctx);
   const fields = fieldList(ctx);
-  if (format === 'json' || format === 'ndjson') text = (r) => `${jsonText(shape(r))}\n`;
+  if (format === 'csv') text = csvLines(ctx, spec);
+  else if (format === 'json' || format === 'ndjson') text = (r) => `${jsonText(shape(r))}\n`;
   else if (fields) {
-    const cell = format === 'tsv' ? rawText : displayText;
+    const zone = ctx.globals.tz;
+    const cell = format === 'tsv' ? (v: unknown) => rawText(zonedRaw(v, zone)) : (v: unknown) => displayText(v, zone);
     text = (r) => `${fields.map((f) => cell(getPath(spec.data(r), parsePath(f)))).join(format === 'tsv' ? '\t' : '  ')}\n`;
   } else text = (r) => ownLine(spec, format === 'tsv', r);
   return { write: async (r) => emit(ctx, text(r)), flush() {}, abort() {}, end: async () => {} };
 }
 
-/** The command's own form of the record: its tsv fields, or its line. */
+/**
+ * csv: a header row of the record's keys (or the --fields paths), before the first record, then one
+ * row per record from its data, as every record command's json has it.
+ */
+function csvLines<R>(ctx: OutputContext, spec: RecordSpec<R>): (r: R) => string {
+  const names = fieldList(ctx) ?? spec.keys;
+  const paths = names.map((n) => parsePath(n));
+  const raw = ctx.globals.csvRaw === true;
+  const zone = ctx.globals.tz;
+  let header = csvHeader(names, raw);
+  return (r) => {
+    const data = spec.data(r);
+    const line = header + csvRecord(paths.map((p) => csvField(zonedRaw(getPath(data, p), zone), raw)));
+    header = '';
+    return line;
+  };
+}
+
+/**
+ * The command's own form of the record: its tsv fields, or its line. Empty fields at the end of a tsv
+ * line are left off: `cut -f7`, awk's `$7` and `read` give an empty field for them all the same, and
+ * a line that ends in tabs looks like a mistake.
+ */
 function ownLine<R>(spec: RecordSpec<R>, tsv: boolean, r: R): string {
-  if (tsv && spec.tsv)
-    return `${spec
-      .tsv(r)
-      .map((f) => escapeControl(f === null ? '' : String(f)))
-      .join('\t')}\n`;
-  return `${spec.line(r)}\n`;
+  if (!tsv || !spec.tsv) return `${spec.line(r)}\n`;
+  const fields = spec.tsv(r).map((f) => escapeControl(f === null ? '' : String(f)));
+  while (fields.length > 1 && fields.at(-1) === '') fields.pop();
+  return `${fields.join('\t')}\n`;
 }
 
 /**

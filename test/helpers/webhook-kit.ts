@@ -21,6 +21,8 @@ export interface KitOptions {
   quiet?: boolean;
   signal?: AbortSignal;
   now?: Date;
+  /** --tz, as readGlobals gives it. */
+  tz?: string;
 }
 
 export function makeCtx(opts: KitOptions = {}): Context & { io: TestIO } {
@@ -31,7 +33,7 @@ export function makeCtx(opts: KitOptions = {}): Context & { io: TestIO } {
     env: opts.env,
     signal: opts.signal,
     now: opts.now,
-    globals: { output: opts.output, quiet: opts.quiet ?? false },
+    globals: { output: opts.output, quiet: opts.quiet ?? false, tz: opts.tz },
   });
 }
 

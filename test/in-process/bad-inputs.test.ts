@@ -3,7 +3,7 @@
 // URLs point at a closed loopback port and a documentation address.
 //
 // The one-line rule admits exactly two kinds of second line, both pointers rather than message:
-// a "See `booking … --help`." reference and the hints named below (a suggestion is on the error line).
+// a "See `booking … --help`." reference or a missing argument's usage line, and the hints named below (a suggestion is on the error line).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,8 @@ const CASES: Case[] = [
   ['unknown global option', ['--nope', 'bookings', 'list']],
   ['invalid profile name', ['--profile', 'bad name!', 'bookings', 'list']],
   ['empty --cursor', ['bookings', 'list', '--cursor', '']],
+  ['unknown time zone', ['bookings', 'list', '--tz', 'Mars/Olympus']],
+  ['--csv-raw without -o csv', ['bookings', 'list', '--csv-raw']],
   ['empty --status', ['bookings', 'list', '--status', '']],
   ['api: empty path', ['api', '']],
   ['api: -F without =', ['api', '/api/v1/me', '-F', 'novalue']],
@@ -139,7 +141,7 @@ const CASES: Case[] = [
 ];
 
 const SECOND_LINE_ALLOWED =
-  /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.|use https:\/\/, or pass --allow-http if you accept that risk\.|Use 127\.0\.0\.1 \(the default\), ::1, or 0\.0\.0\.0 for every interface\.)$/;
+  /^(\(Did you mean .*\?\)|See `booking [^`]* --help`\.|usage: booking [a-z -]+ [[<].*|use https:\/\/, or pass --allow-http if you accept that risk\.|Use 127\.0\.0\.1 \(the default\), ::1, or 0\.0\.0\.0 for every interface\.)$/;
 
 describe(`${CASES.length} bad inputs: exit 2, one line, no stack, nothing on stdout`, () => {
   const cfg = tempConfigDir();

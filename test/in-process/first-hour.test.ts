@@ -1,5 +1,6 @@
 // What a gh user trips on in the first hour: `booking version`, a suggestion for an option typed
-// before its command, verify's --event help, and what the clone's .gitignore keeps out.
+// before its command, a missing argument's usage line, verify's --event help, and what the clone's
+// .gitignore keeps out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,19 @@ describe('an unknown option before the command', () => {
   it('a global option typo keeps its suggestion, and no command still gets the global ones', async () => {
     expect((await runMain(['--jsn', 'bookings', 'list'])).stderr).toBe("error: unknown option '--jsn' (did you mean '--json'?)\n");
     expect((await runMain(['--limt'])).stderr).toBe("error: unknown option '--limt'\n");
+  });
+});
+
+describe('a missing argument', () => {
+  it('is followed by the usage line of the command', async () => {
+    for (const [args, usage] of [
+      [['bookings', 'get'], 'usage: booking bookings get [options] <uid>'],
+      [['webhook', 'send'], 'usage: booking webhook send [options] <url>'],
+    ] as const) {
+      const r = await runMain([...args]);
+      expect(r).toMatchObject({ code: 2, stdout: '' });
+      expect(r.stderr).toMatch(new RegExp(`^error: missing required argument '\\w+'\n${usage.replace(/[[\]]/g, '\\$&')}\n$`));
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 // A refused connection to this machine (a sandbox not started, or stopped): said at once, not after
-// three retries, and with the way out when the address is the sandbox's default.
+// three retries, and with the way out (start the sandbox when the address is its default, else check
+// the base URL); and a base URL that repeats the API's /api/v1 prefix, named as such.
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { networkFailure } from '../../src/http/failures';
 import { isRetryableError } from '../../src/http/retry';
 import { runMain } from '../helpers/in-process';
+import { serve } from '../../src/sandbox/core';
 import { tempConfigDir } from '../helpers/cli';
 
 /** A loopback port that nothing listens on (taken, then released). */
@@ -35,7 +37,10 @@ describe('a refused connection', () => {
       expect(e.message).toMatch(/^GET \/api\/v1\/me: cannot connect to .*:4010 \(ECONNREFUSED\)$/);
       expect(e.hint).toBe('is `booking sandbox` running? Start it in another terminal.');
     }
-    expect(networkFailure('GET', new URL('http://127.0.0.1:4011/api/v1/me'), refused, 0, {}).hint).toBeUndefined();
+    // Any other address: a hint to check the base URL, as login gives.
+    expect(networkFailure('GET', new URL('http://127.0.0.1:4011/api/v1/me'), refused, 0, {}).hint).toBe(
+      'is the service at http://127.0.0.1:4011 running? Check the base URL (booking config get baseUrl, or --base-url).',
+    );
   });
 
   it('whoami against a closed loopback port fails at once: one request, exit 1', async () => {
@@ -48,8 +53,38 @@ describe('a refused connection', () => {
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`cannot connect to 127.0.0.1:${port} (ECONNREFUSED)\n`);
       expect(r.stderr).not.toMatch(/retry|retries/i);
+      // The next step, as login gives one.
+      expect(r.stderr).toContain(`\nis the service at http://127.0.0.1:${port} running? Check the base URL`);
     } finally {
       cfg.cleanup();
+    }
+  });
+});
+
+describe('a base URL that ends in /api/v1', () => {
+  it('the 404 of /api/v1/api/v1/me says which base URL to use', async () => {
+    const service = await serve((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}'));
+    const cfg = tempConfigDir();
+    try {
+      const r = await runMain(['whoami'], {
+        env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_BASE_URL: `${service.url}/api/v1`, BOOKING_API_KEY: 'sk_test_x' },
+      });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain('GET /api/v1/api/v1/me: 404');
+      expect(r.stderr).toContain(
+        `the base URL ends in /api/v1, which booking adds to every path itself: use ${service.url} (booking config set baseUrl ${service.url}).`,
+      );
+      // login says the same, and saves nothing.
+      const login = await runMain(['login', '--base-url', `${service.url}/api/v1`, '--with-key'], {
+        env: { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_KEY_STORE: 'file' },
+        stdin: 'sk_test_x\n',
+      });
+      expect(login.code).toBe(4);
+      expect(login.stderr).toContain('the key was not saved');
+      expect(login.stderr).toContain(`the base URL ends in /api/v1, which booking adds to every path itself: use ${service.url}`);
+    } finally {
+      cfg.cleanup();
+      await service.close();
     }
   });
 });

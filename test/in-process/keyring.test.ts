@@ -208,6 +208,15 @@ describe('bounded in time, and Ctrl-C', () => {
     expect(() => configText()).toThrow();
   });
 
+  it('a Secret Service with no unlocked keyring ("no result found"): advice, not the library\'s words alone', async () => {
+    useKeyring({ run: async (ops) => ops.map(() => ({ ok: false, error: 'Secret Service: no result found' })) });
+    const l = await login();
+    expect(l.code, l.stderr).toBe(0);
+    expect(l.stderr).toContain('the Secret Service has no unlocked keyring ("no result found"): unlock or create your login keyring');
+    const profiles = await run(['profiles'], { tty: true });
+    expect(profiles.stderr + profiles.stdout).not.toMatch(/Secret Service: no result found/);
+  });
+
   it('Ctrl-C while the keyring is asked: exit 130', async () => {
     await run(['config', 'set', 'baseUrl', server.url]);
     useKeyring(silentKeyring);

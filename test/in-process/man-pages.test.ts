@@ -1,4 +1,8 @@
 // Man pages from the command tree (src/man.ts): one per command, in roff that man reads literally.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { wholeProgram } from '../../src/command-tree';
@@ -24,7 +28,7 @@ describe('man pages', () => {
 
   it("a command's page: name, synopsis, options, examples, in roff with dashes escaped", () => {
     const page = pages.get('booking-bookings-list.1')!;
-    expect(page).toMatch(/^\.TH BOOKING\\-BOOKINGS\\-LIST 1 "" "booking 1\.2\.3" "booking manual"\n/);
+    expect(page).toMatch(/^\.TH BOOKING\\-BOOKINGS\\-LIST 1 \d{4}-\d{2}-\d{2} "booking 1\.2\.3" "booking manual"\n/);
     expect(page).toContain('.SH NAME\nbooking\\-bookings\\-list \\- list bookings, following cursors automatically\n');
     expect(page).toContain('.B \\-L, \\-\\-limit <n>\n');
     expect(page).toMatch(/\.SH EXAMPLES\n\.nf\nbooking bookings list \\-s confirmed \\-L 10\n/);
@@ -36,5 +40,48 @@ describe('man pages', () => {
     expect(page).toContain('.SH GLOBAL OPTIONS\n');
     expect(page).toContain('.B \\-\\-profile <name>\n');
     expect(page).toContain('.BR booking\\-bookings (1)\n');
+  });
+});
+
+describe('every page, as man and mandoc read it', () => {
+  it('has NAME, SYNOPSIS, DESCRIPTION, OPTIONS, ENVIRONMENT, FILES, EXIT STATUS, EXAMPLES, SEE ALSO, in that order', () => {
+    for (const cmd of leaves(program)) {
+      const page = pages.get(`${pageName(cmd)}.1`)!;
+      const sections = [...page.matchAll(/^\.SH (.+)$/gm)].map((m) => m[1]!);
+      const wanted = ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'OPTIONS', 'ENVIRONMENT', 'FILES', 'EXIT STATUS', 'EXAMPLES', 'SEE ALSO'];
+      const present = wanted.filter((w) => sections.includes(w));
+      expect(present, pageName(cmd)).toEqual(wanted.filter((w) => w !== 'OPTIONS' || cmd.options.some((o) => o.long !== '--help')));
+      expect(
+        sections.filter((s) => wanted.includes(s)),
+        pageName(cmd),
+      ).toEqual(present);
+    }
+  });
+
+  it('the DESCRIPTION says more than the NAME line: what the command prints, where it connects, its notes', () => {
+    const list = pages.get('booking-bookings-list.1')!;
+    const description = list.slice(list.indexOf('.SH DESCRIPTION'), list.indexOf('.SH', list.indexOf('.SH DESCRIPTION') + 4));
+    expect(description).toContain('It prints records');
+    expect(description).toContain("It talks to the service at the profile's base URL");
+    const watch = pages.get('booking-bookings-watch.1')!;
+    expect(watch.replace(/\n/g, ' ')).toContain('Ctrl\\-C (SIGINT) or SIGTERM stops it cleanly with exit 0');
+    expect(pages.get('booking.1')).toContain('booking is a command');
+  });
+
+  it("mandoc -T lint finds nothing: no warning, no style note (the .TH date is the build's)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'booking-man-'));
+    try {
+      for (const [file, text] of pages) writeFileSync(join(dir, file), text);
+      const r = spawnSync('mandoc', ['-T', 'lint', ...[...pages.keys()].map((f) => join(dir, f))], { encoding: 'utf8' });
+      if (r.error) {
+        // mandoc is installed by .ci/run (apt-get install mandoc); without CI, a missing one skips the check.
+        if (process.env.CI) throw r.error;
+        return;
+      }
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,7 +31,7 @@ async function run(args: string[], opts: { tty?: boolean } = {}) {
 }
 
 describe('a single page of 150,000 items', () => {
-  it.each([['table'], ['tsv'], ['ndjson'], ['json']])(
+  it.each([['table'], ['tsv'], ['csv'], ['ndjson'], ['json']])(
     'bookings list -o %s: every item, exit 0',
     async (format) => {
       server.mode = { kind: 'pages', total: 150_000, pageSize: 150_000 };
@@ -43,7 +43,7 @@ describe('a single page of 150,000 items', () => {
         expect(items[149_999]!.uid).toBe('bk_149999');
       } else {
         const lines = r.out.trimEnd().split('\n');
-        expect(lines).toHaveLength(150_000 + (format === 'table' ? 1 : 0));
+        expect(lines).toHaveLength(150_000 + (format === 'table' || format === 'csv' ? 1 : 0));
         expect(lines.at(-1)).toContain('bk_149999');
       }
     },

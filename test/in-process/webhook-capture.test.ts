@@ -158,7 +158,7 @@ describe('captures that are authentic', () => {
     const files = at('ok.http', 'ok-lf.http', 'upper.http');
     expect((await verify({ request: files })).json().map((o) => o.file)).toEqual(files);
     const tsv = await verify({ request: files }, { output: 'tsv' });
-    expect(tsv.out.split('\n')[0]).toBe(`authentic\tbooking.cancelled\t${BODY.length}\t\t${files[0]}\t`);
+    expect(tsv.out.split('\n')[0]).toBe(`authentic\tbooking.cancelled\t${BODY.length}\t\t${files[0]}`);
   });
 
   it('ndjson: one object per capture', async () => {
@@ -217,7 +217,7 @@ describe('captures that are not authentic: exit 1', () => {
     const r = await verify({ request: at(name) }, { output: 'tsv' });
     expect(r.code).toBe(1);
     expect(r.out).toBe(
-      `not-authentic\tbooking.cancelled\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\t\n`,
+      `not-authentic\tbooking.cancelled\t${BODY.length}\tmalformed X-Service-Signature header: ${what} (the service sends sha256= and 64 lowercase hex digits)\t${tmp.path(name)}\n`,
     );
   });
 

@@ -33,11 +33,13 @@ interface Line {
   first_capture?: string | null;
   since_previous_ms?: number;
 }
+/** The delivery lines (the first record, `{"type":"listening"}`, says where listen is). */
 const jsonLines = (out: string) =>
   out
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line);
+    .map((l) => JSON.parse(l) as Line & { type: string })
+    .filter((l) => l.type !== 'listening');
 
 describe('retries made visible', () => {
   it('listen --respond 500 --respond-after 2 with the sandbox sending: three attempts with their spacing, the third saved as authentic', async () => {

@@ -104,3 +104,27 @@ describe('booking help', () => {
     for (const name of new Set(tops)) expect(doc, name).toContain(`| \`booking ${name}`);
   });
 });
+
+describe('the commands that run until stopped', () => {
+  // Each one's exit 0 on SIGINT is proven as a process: watch-sandbox, webhook-cli and
+  // sandbox-process in test/e2e. Here: they are the three, and help and README state the one rule.
+  it('are watch, listen and sandbox; each --help states the rule, and the README says the same', async () => {
+    const { runsUntilStopped, STOPPED_RULE } = await import('../../src/commands/define');
+    const program = await bookingProgram();
+    const all: string[] = [];
+    const walk = (cmd: Command, path: string[]) => {
+      if (runsUntilStopped.has(cmd)) all.push(path.join(' '));
+      for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+    };
+    walk(program, []);
+    expect(all.sort()).toEqual(['bookings watch', 'sandbox', 'webhook listen']);
+    for (const path of all) {
+      const r = await run([...path.split(' '), '--help']);
+      expect(r.out.replace(/\s+/g, ' '), path).toContain(STOPPED_RULE);
+    }
+    const safety = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(safety.replace(/\s+/g, ' ')).toContain(
+      'The commands that run until stopped (`bookings watch`, `webhook listen`, `sandbox`) follow one rule instead: Ctrl-C (or SIGTERM) is how they end, a clean stop with exit 0',
+    );
+  });
+});

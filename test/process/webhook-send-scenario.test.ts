@@ -59,17 +59,17 @@ describe('named scenarios', () => {
     expect(p[3]!.created_at).toBe(p[3]!.data.booking.end);
     expect(Date.parse(p[3]!.created_at)).toBeLessThan(Date.parse('2026-11-25T12:00:00Z'));
     for (const g of receiver.received) expect(g.headers['x-service-signature']).toBe(sign(g.body));
-    // tsv: status, event, step, copy, ms, id
+    // tsv: status, step, event, copy, ms, id (the table line's order)
     expect(
       r.out
         .split('\n')
         .filter(Boolean)
         .map((l) => l.split('\t').slice(0, 4)),
     ).toEqual([
-      ['200', 'booking.created', '1', '1'],
-      ['200', 'booking.confirmed', '2', '1'],
-      ['200', 'booking.rescheduled', '3', '1'],
-      ['200', 'booking.completed', '4', '1'],
+      ['200', '1', 'booking.created', '1'],
+      ['200', '2', 'booking.confirmed', '1'],
+      ['200', '3', 'booking.rescheduled', '1'],
+      ['200', '4', 'booking.completed', '1'],
     ]);
     expect(r.err).toBe('lifecycle: 4 deliveries (4 steps): 4 answered 2xx.\n');
   });
@@ -103,7 +103,10 @@ describe('named scenarios', () => {
       return r.out
         .split('\n')
         .filter(Boolean)
-        .map((l) => l.split('\t').slice(1, 4).join(' '));
+        .map((l) => {
+          const [, step, event, copy] = l.split('\t');
+          return `${event} ${step} ${copy}`;
+        });
     };
     const a = await order('7');
     expect(await order('7')).toEqual(a);

@@ -59,7 +59,7 @@ const RECORDS: Record<string, RecordRow> = {
   },
   'bookings changes': { args: () => ['bookings', 'changes', '--since', '2026-01-01T00:00:00Z'], field: 'uid' },
   'event-types': { args: () => ['event-types'], field: 'slug' },
-  api: { args: () => ['api', '/api/v1/me'], field: 'name', refuses: ['table', 'tsv', 'ndjson'] },
+  api: { args: () => ['api', '/api/v1/me'], field: 'name', refuses: ['table', 'tsv', 'csv', 'ndjson'] },
   whoami: { args: () => ['whoami'], field: 'name' },
   profiles: { args: () => ['profiles'], field: 'name' },
   'auth status': { args: () => ['auth', 'status'], field: 'name' },
@@ -90,6 +90,7 @@ const RECORDS: Record<string, RecordRow> = {
 const FORMS = [
   'table',
   'tsv',
+  'csv',
   'json',
   'ndjson',
   'jq-string',
@@ -106,6 +107,7 @@ function formArgs(form: Form, field: string): string[] {
   switch (form) {
     case 'table':
     case 'tsv':
+    case 'csv':
     case 'json':
     case 'ndjson':
       return ['-o', form];
@@ -216,6 +218,11 @@ function expectHonoured(form: Form, field: string, r: Run, mode: Mode): void {
     const objects = objectsIn(jsonValues(data));
     expect(objects.length, data).toBeGreaterThan(0);
     for (const o of objects) expect(Object.keys(o), data).toEqual([field]);
+  }
+  // csv: a header row naming the fields, every record ended by CRLF.
+  if (form === 'csv') {
+    expect(data, why).toMatch(/^[^\r\n]*[a-z][^\r\n]*\r\n/);
+    expect(data.endsWith('\r\n'), data).toBe(true);
   }
   // tsv: one column for a list; `key<TAB>value` lines for a single record.
   if (form === 'fields' && mode === 'pipe')

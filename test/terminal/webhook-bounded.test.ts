@@ -99,7 +99,7 @@ describe('captures that could hang', () => {
       mkfifo(dir.path('x.http'));
       const r = await runMain(['webhook', 'verify', '--request', dir.dir, '--secret-file', SECRET_FILE]);
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(/^authentic\tbooking\.created\t244\t\t.*a\.http\t\n$/);
+      expect(r.stdout).toMatch(/^authentic\tbooking\.created\t244\t\t.*a\.http\n$/);
       expect(r.stderr).toBe(
         `warning: skipped ${dir.path('x.http')}: a FIFO (in a folder only regular files are read; name it on its own to read from it).\n`,
       );

@@ -126,7 +126,7 @@ describe('listen → send → verify --request between processes', () => {
         listener!.on('exit', () => reject(new Error(`listen exited: ${err}`)));
       });
       const good = await runMain(['webhook', 'send', url, '--event', 'booking.rescheduled', '--secret', 'whsec_e2e']);
-      expect(good).toMatchObject({ code: 0, stdout: expect.stringMatching(/^200\tOK\tbooking\.rescheduled\t\d+\n$/) });
+      expect(good).toMatchObject({ code: 0, stdout: expect.stringMatching(/^200\tOK\tbooking\.rescheduled\t\d+\thttp:\S+\n$/) });
       const bad = await runMain(['webhook', 'send', url, '--event', 'booking.cancelled', '--secret', 'wrong']);
       expect(bad.code).toBe(1);
       const exit = new Promise<number | null>((resolve) => listener!.on('exit', (code) => resolve(code)));

@@ -16,5 +16,6 @@ export const newCmdSandbox = defineCommand({
     'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --tick 1',
     'booking sandbox --webhook-url http://127.0.0.1:8787/webhooks --scheme stripe --retry-delays 0.2,0.4,0.8',
   ],
+  runsUntilStopped: true,
   run: (opts, ctx): RunResult => runSandbox(opts, ctx),
 });

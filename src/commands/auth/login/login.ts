@@ -3,7 +3,7 @@ import { defineCommand, option, type OptionsOf } from '../../define';
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
 import type { Connection } from '../../../config/types';
-import { CliError, InterruptedError, UsageError } from '../../../base/errors';
+import { CliError, InterruptedError, NotFoundError, UsageError } from '../../../base/errors';
 import { assertTransportAllowed } from '../../../config/transport';
 import { readStream } from '../../../base/input';
 import { promptHidden } from '../../../output/prompt';
@@ -84,8 +84,13 @@ async function checkKey(connection: Connection, ctx: Context): Promise<string | 
     return describeOwner(response.json());
   } catch (err) {
     if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
+    // A 404 that already names the fix (a base URL ending in /api/v1) keeps it.
     const advice =
-      err.exitCode === 3 ? 'check the key and the base URL.' : 'check the base URL, or save the key unchecked with --no-verify.';
+      err instanceof NotFoundError && err.hint
+        ? err.hint
+        : err.exitCode === 3
+          ? 'check the key and the base URL.'
+          : 'check the base URL, or save the key unchecked with --no-verify.';
     const message = `${err.message.replace(/\.$/, '')}; the key was not saved.`;
     // The same class (AuthError, NotFoundError…), so callers and tests can tell them apart as before.
     if (err.constructor === CliError) throw new CliError(message, err.exitCode, advice);

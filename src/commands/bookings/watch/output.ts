@@ -12,6 +12,7 @@ import { escapeControl } from '../../../output/escape';
 import { createRecordWriter, type RecordWriter } from '../../../output/records';
 import { fieldList } from '../../../output/sink';
 import { colors } from '../../../output/style';
+import { clockIn } from '../../../output/time-zone';
 import { BOOKING_COLUMNS } from '../../../output/booking-columns';
 
 /** What `bookings watch` and `bookings changes` print, one record per event. */
@@ -70,22 +71,18 @@ function terminalLine(ctx: Context): (e: WatchEvent) => string {
     const uid = escapeControl(e.uid);
     uidWidth = Math.max(uidWidth, uid.length);
     const used = 8 + 2 + KIND_WIDTH + 2 + uidWidth + 2;
-    const details = cut(detailsOf(e), Math.max(10, ctx.io.columns - used));
-    const line = `${faint(clock(e.at))}  ${paint[e.type](e.type.padEnd(KIND_WIDTH))}  ${uid.padEnd(uidWidth)}  ${details}`.trimEnd();
+    const details = cut(detailsOf(e, ctx.globals.tz), Math.max(10, ctx.io.columns - used));
+    const line =
+      `${faint(clockIn(new Date(e.at), ctx.globals.tz))}  ${paint[e.type](e.type.padEnd(KIND_WIDTH))}  ${uid.padEnd(uidWidth)}  ${details}`.trimEnd();
     if (headed) return line;
     headed = true;
     return `${ctx.io.color ? bold(header()) : header()}\n${line}`;
   };
 }
 
-/** The poll's time as the terminal shows it: local HH:MM:SS. */
-function clock(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-function detailsOf(e: WatchEvent): string {
+/** An event's details as the terminal line shows them, times in the --tz zone (local when none). */
+function detailsOf(e: WatchEvent, zone: string | undefined): string {
+  const shown = (value: unknown) => (value === null || value === undefined ? '(none)' : displayText(value, zone));
   switch (e.type) {
     case 'changed':
       return Object.entries(e.changes)
@@ -95,7 +92,7 @@ function detailsOf(e: WatchEvent): string {
       return Object.values(e.last).map(shown).join(' \u00b7 ');
     default:
       return summaryColumns(e.booking)
-        .map((c) => tableCell(e.booking, c))
+        .map((c) => tableCell(e.booking, { ...c, zone }))
         .filter((t) => t !== '')
         .join(' \u00b7 ');
   }
@@ -104,10 +101,6 @@ function detailsOf(e: WatchEvent): string {
 /** The columns a new booking is summed up by: the list's preferred ones but the uid. */
 function summaryColumns(item: unknown): Column[] {
   return chooseColumns([item], BOOKING_COLUMNS).filter((c) => c.kind !== 'id');
-}
-
-function shown(value: unknown): string {
-  return value === null || value === undefined ? '(none)' : displayText(value);
 }
 
 function cut(text: string, max: number): string {

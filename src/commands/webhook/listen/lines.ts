@@ -14,6 +14,7 @@ import { createRecordWriter, type RecordWriter } from '../../../output/records';
 import type { Attempt } from './repeats';
 import { basename } from 'node:path';
 import { formatDuration } from '../../../base/words';
+import { clockIn, isoInZone } from '../../../output/time-zone';
 
 interface DeliveryRecord {
   time: Date;
@@ -70,11 +71,15 @@ const KEYS = [
  */
 export function listenWriter(ctx: Ctx): Promise<RecordWriter<ListenRecord>> {
   const p = paint(ctx.io.color);
+  // --tz: the terminal's clock and tsv's time in that zone (json keeps UTC, as sent).
+  const zone = ctx.globals.tz;
+  const clock = (t: Date) => p.dim(clockIn(t, zone));
+  const iso = (t: Date) => (zone === undefined ? t.toISOString() : isoInZone(t.toISOString(), zone)!);
   return createRecordWriter(ctx, 'stream', {
     keys: KEYS,
     data: (r) => (isDelivery(r) ? deliveryData(r) : forwardData(r)),
-    line: (r) => (isDelivery(r) ? deliveryLine(r, p) : forwardLine(r, p)),
-    tsv: (r) => (isDelivery(r) ? deliveryTsv(r) : forwardTsv(r)),
+    line: (r) => (isDelivery(r) ? deliveryLine(r, p, clock) : forwardLine(r, p, clock)),
+    tsv: (r) => (isDelivery(r) ? deliveryTsv(r, iso) : forwardTsv(r, iso)),
   });
 }
 
@@ -100,10 +105,10 @@ function deliveryData(d: DeliveryRecord): Record<string, unknown> {
   };
 }
 
-function deliveryTsv(d: DeliveryRecord): string[] {
+function deliveryTsv(d: DeliveryRecord, iso: (t: Date) => string): string[] {
   const { verdict: v } = d;
   return [
-    d.time.toISOString(),
+    iso(d.time),
     v.event ?? '',
     v.authentic ? 'authentic' : 'not-authentic',
     d.uid ?? '',
@@ -119,13 +124,9 @@ function deliveryTsv(d: DeliveryRecord): string[] {
   ];
 }
 
-function deliveryLine(d: DeliveryRecord, p: Paint): string {
+function deliveryLine(d: DeliveryRecord, p: Paint, clock: (t: Date) => string): string {
   const { verdict: v } = d;
-  const parts = [
-    p.dim(d.time.toTimeString().slice(0, 8)),
-    eventText(v.event, p),
-    v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic'),
-  ];
+  const parts = [clock(d.time), eventText(v.event, p), v.authentic ? p.good('✓ authentic') : p.bad('✗ not authentic')];
   if (d.uid !== null) parts.push(visible(d.uid));
   if (v.secret) parts.push(p.dim(`secret ${visible(v.secret)}`));
   if (v.scheme !== undefined) parts.push(p.dim(`scheme ${v.scheme}`));
@@ -139,17 +140,17 @@ function forwardData(f: ForwardRecord): Record<string, unknown> {
   return { type: 'forward', time: f.time.toISOString(), event: f.event, uid: f.uid, capture: f.capture, forward: f.forward };
 }
 
-function forwardTsv(f: ForwardRecord): string[] {
+function forwardTsv(f: ForwardRecord, iso: (t: Date) => string): string[] {
   // The columns keep their meaning on every line: a status in the status column, words in the reason's.
   const [verdict, status, reason] =
     'status' in f.forward ? ['forwarded', String(f.forward.status), ''] : ['forward-failed', '', f.forward.error];
-  return [f.time.toISOString(), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '', '', '', ''];
+  return [iso(f.time), f.event ?? '', verdict, f.uid ?? '', status, reason, f.capture ?? '', '', '', ''];
 }
 
-function forwardLine(f: ForwardRecord, p: Paint): string {
+function forwardLine(f: ForwardRecord, p: Paint, clock: (t: Date) => string): string {
   const outcome = 'status' in f.forward ? String(f.forward.status) : `failed: ${f.forward.error}`;
   const ok = 'status' in f.forward && f.forward.status >= 200 && f.forward.status < 300;
-  const parts = [p.dim(f.time.toTimeString().slice(0, 8)), eventText(f.event, p)];
+  const parts = [clock(f.time), eventText(f.event, p)];
   if (f.uid !== null) parts.push(visible(f.uid));
   parts.push((ok ? p.good : p.bad)(`→ ${visible(outcome)}`));
   return parts.join('  ');

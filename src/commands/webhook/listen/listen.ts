@@ -10,11 +10,12 @@ export const newCmdListen = defineCommand({
   description: 'receive deliveries locally: verify each POST, answer 200 or 401, print a line, save a capture, forward authentic ones',
   options: listenOptions,
   examples: [
-    'booking webhook listen --secret-file old-secret.txt --secret-file new-secret.txt',
-    'booking webhook listen --port 9000 --forward-to http://127.0.0.1:3000/webhooks --secret-file secret.txt',
+    'booking webhook listen --forward-to booking.cancelled=http://127.0.0.1:3000/cancel --forward-to http://127.0.0.1:3000/hooks --secret-file secret.txt',
+    'booking webhook listen -o ndjson --port 0 --secret-file secret.txt > deliveries.ndjson  # first line: {"type":"listening",…}',
     'booking webhook listen --respond 500 --respond-after 2 --respond-delay 2s --secret-file secret.txt',
     'booking webhook listen --scheme stripe --tolerance 10m --events booking.created,booking.cancelled --max-saved 200M --secret-file stripe-secret.txt',
   ],
+  runsUntilStopped: true,
   run: (opts, ctx): RunResult => runListen(opts, ctx),
 });
 

@@ -1,6 +1,6 @@
 // `booking webhook listen`'s flags, and what the receiver (server.ts) takes: a module of its own, so
 // that the command's file (listen.ts) and the receiver both import the types and neither imports the other.
-import { intOption, listOption, sizeOption, durationOption } from '../../../base/options';
+import { collect, intOption, listOption, sizeOption, durationOption } from '../../../base/options';
 import { option, type Values } from '../../define';
 import type { WithSecrets } from '../shared/secret';
 import { secretOptions } from '../shared/secret-options';
@@ -13,7 +13,11 @@ const MAX_RESPOND_DELAY_MS = 120_000;
 export const listenOptions = [
   option('--port <port>', 'port to listen on (0 picks a free one)', intOption(0, 65535), 8787),
   option('--host <host>', 'address to listen on', undefined, '127.0.0.1'),
-  option('--forward-to <url>', 'forward authentic deliveries, unchanged, to this URL'),
+  option(
+    '--forward-to <[event=]url>',
+    "forward authentic deliveries, unchanged, to this URL; EVENT=URL for that event's only (repeatable; a bare URL takes the rest)",
+    collect((v: string) => v),
+  ),
   option('--save-dir <dir>', 'where captures are saved', undefined, 'booking-captures'),
   option('--no-save', 'do not save captures'),
   option(
@@ -35,7 +39,9 @@ export const listenOptions = [
 ];
 
 /** What the receiver takes: the flags (each optional, as a test gives a few) and two settings for tests. */
-export type ListenOptions = Partial<WithSecrets<Values<[], typeof listenOptions>>> & {
+export type ListenOptions = Partial<Omit<WithSecrets<Values<[], typeof listenOptions>>, 'forwardTo'>> & {
+  /** --forward-to: one URL, or several values (EVENT=URL, and at most one bare URL). */
+  forwardTo?: string | string[];
   /** Bytes of bodies held at once; a setting for tests, not an option. */
   maxInFlight?: number;
   /** A sender idle this long while sending its headers or body is cut; a setting for tests, not an option. */

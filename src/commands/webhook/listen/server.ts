@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { setMaxListeners } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../../../context';
-import { hint } from '../../../context';
+import { hint, outputFormat } from '../../../context';
 import { UsageError } from '../../../base/errors';
 import { listenFailure } from '../../../base/listen-error';
 import { SPOOL_LIMIT } from '../../../webhook/reader';
@@ -18,13 +18,13 @@ import { bookingUid, listenWriter } from './lines';
 import { EVENTS } from '../../../webhook/events';
 import { forwardDelivery } from './forward';
 import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted, releaseBody } from './body';
+import { allTargets, forwardRoutes, routeFor, routesHint } from './routes';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
 import { Repeats } from './repeats';
 import { ListenWarnings } from './warnings';
 import { formatDuration } from '../../../base/words';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseHttpUrl } from '../../../webhook/post';
 import { resolveSecrets } from '../shared/secret';
 import type { ListenOptions } from './options';
 import { receiverJudge } from '../../../webhook/schemes/delivery-judge';
@@ -37,7 +37,7 @@ const BODY_LIMIT = SPOOL_LIMIT;
 const STOP_GRACE_MS = 2000;
 
 export async function listen(opts: ListenOptions, ctx: Context): Promise<number> {
-  const forwardTo = opts.forwardTo === undefined ? undefined : parseHttpUrl(opts.forwardTo, '--forward-to');
+  const routes = forwardRoutes(opts.forwardTo);
   const host = opts.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
   // Another service's deliveries name events its own way (Cal.com's BOOKING_CREATED): no warning for them.
@@ -176,13 +176,15 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     const answered = opts.respond === undefined ? undefined : status;
     await lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture, attempt, answered });
     // Forwarded when it is answered 2xx: the app then sees each delivery once the sender is done with it.
+    const forwardTo = routeFor(routes, event);
     if (!verdict.authentic || !ok || !forwardTo) return;
     const forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal, self);
     await lines.write({ time: ctx.now(), event, uid, capture, forward });
   }
 
   const address = await startServer(server, opts.port ?? DEFAULT_PORT, host);
-  if (forwardTo && (await forwardsToSelf(forwardTo, server))) {
+  for (const forwardTo of allTargets(routes)) {
+    if (!(await forwardsToSelf(forwardTo, server))) continue;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw new UsageError(
       `--forward-to ${visible(forwardTo.href)} is this listen itself (${address}): each delivery would be forwarded to itself for ever.`,
@@ -190,13 +192,17 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   }
   // The address is printed even with -q: with --port 0 it is the only way to learn the port.
   ctx.io.stderr.write(`Listening for deliveries on http://${address}/ (Ctrl-C to stop)\n`);
+  // A script reading ndjson waits for this record, not for a line on stderr (json streams the same lines).
+  const format = outputFormat(ctx);
+  if ((format === 'ndjson' || format === 'json') && ctx.globals.jq === undefined && !ctx.globals.fields)
+    ctx.io.stdout.write(`${JSON.stringify({ type: 'listening', url: `http://${address}/` })}\n`);
   hint(
     ctx,
     saver
       ? `Captures are saved in ${saver.dir} (check them with: booking webhook verify --request FOLDER-OR-FILE)`
       : 'Captures are not saved (--no-save).',
   );
-  if (forwardTo) hint(ctx, `Authentic deliveries are forwarded to ${forwardTo.href}`);
+  if (routes) hint(ctx, routesHint(routes));
   if (opts.respond !== undefined || opts.respondDelay) hint(ctx, respondHint(opts));
   if (only) hint(ctx, `Only ${[...only].join(', ')} are shown and forwarded; other events are answered 200 and counted.`);
 

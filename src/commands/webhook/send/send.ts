@@ -71,6 +71,7 @@ export async function runSend(opts: SendOptions, ctx: Context): Promise<number> 
     { parseHttpUrl, postRaw },
     { paint, visible },
     { createRecordWriter },
+    { waitingNote },
   ] = await Promise.all([
     import('./curl'),
     import('./series'),
@@ -79,6 +80,7 @@ export async function runSend(opts: SendOptions, ctx: Context): Promise<number> 
     import('../../../webhook/post'),
     import('../../../webhook/text'),
     import('../../../output/records'),
+    import('../../../output/waiting'),
   ]);
   if (opts.scenario !== undefined) {
     checkSeriesOptions(opts);
@@ -117,12 +119,15 @@ export async function runSend(opts: SendOptions, ctx: Context): Promise<number> 
       const verdict = `${isOk(r) ? '✓' : '✗'} ${r.status} ${visible(r.statusText)}`;
       return `${(isOk(r) ? p.good : p.bad)(verdict)}  ${visible(event)}  ${body.length} bytes  → ${visible(url.href)}`;
     },
-    tsv: (r) => [r.status, r.statusText, event, body.length],
+    // The table line's order: status, its text, event, bytes, the URL (its password masked by the door).
+    tsv: (r) => [r.status, r.statusText, event, body.length, url.href],
   });
+  // A receiver that takes its time is said to, on a terminal (src/output/waiting.ts), not waited on in silence.
+  const waited = waitingNote(ctx, `POST ${url.pathname}`, url.host);
   const res = await postRaw(url, [...headers, 'Content-Length', String(body.length)], body, {
     timeoutMs: ctx.globals.timeoutMs,
     signal: ctx.signal,
-  });
+  }).finally(waited);
   const ok = isOk(res);
 
   await out.write(res);

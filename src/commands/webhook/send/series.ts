@@ -62,7 +62,8 @@ export async function sendSeries(opts: SeriesOptions, ctx: Context): Promise<num
     keys: ROW_KEYS,
     data: (r) => ({ ...r }),
     line: (r) => humanLine(p, r, series.length, copies),
-    tsv: (r) => [r.status, r.event, r.step, r.copy, r.ms, r.id, r.error ?? ''],
+    // The table line's order: status, step, event, copy, time taken, id (then the error, if any).
+    tsv: (r) => [r.status, r.step, r.event, r.copy, r.ms, r.id, r.error ?? ''],
   });
   let failed = 0;
   for (let i = 0; i < queue.length; i++) {

@@ -1,0 +1,38 @@
+// Never silent while waiting: on a terminal, a request with no answer after about a second says so on
+// stderr (what, where, for how long, and how to stop), rewritten each second and cleared as soon as
+// the answer (or a failure) comes. A pipe, --quiet and TERM=dumb get nothing; a pager that has the
+// terminal too (progress.ts).
+import type { GlobalOptions } from '../base/globals';
+import type { IOStreams } from './streams';
+import { statusLine } from './progress';
+
+/** How long a request may go unanswered before the note shows. */
+const WAITING_AFTER_MS = 1000;
+
+/**
+ * Starts the note's clock for one request: `what` is the request (`GET /api/v1/me`), `where` the host
+ * (`127.0.0.1:4010`). Returns the function that ends it (clears the line if it was drawn).
+ */
+export function waitingNote(
+  ctx: { io: IOStreams; globals: GlobalOptions; env?: Record<string, string | undefined> },
+  what: string,
+  where: string,
+): () => void {
+  const line = statusLine(ctx);
+  if (!ctx.io.stderrIsTTY) return () => {};
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    line.show(`Waiting for ${where}: ${what}, no answer yet (${seconds}s); Ctrl-C to stop`);
+    // unref: the request keeps the process alive, never the note.
+    timer = setTimeout(tick, 1000);
+    timer.unref?.();
+  };
+  timer = setTimeout(tick, WAITING_AFTER_MS);
+  timer.unref?.();
+  return () => {
+    clearTimeout(timer);
+    line.clear();
+  };
+}
