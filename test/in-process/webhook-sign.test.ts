@@ -1,5 +1,5 @@
 // `webhook sign`: the header value for a raw body, from a file or stdin.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runSign } from '../../src/commands/webhook/sign/sign';
 import { fixture, makeCtx, type KitOptions } from '../helpers/webhook-kit';
 
@@ -10,6 +10,10 @@ async function sign(opts: Parameters<typeof runSign>[0], kit: KitOptions = {}) {
 }
 
 describe('webhook sign', () => {
+  // The first run loads (and vitest transforms) the webhook library and the output writers: with
+  // other suites beside it on 2 cores that alone has taken over 30 s, the first test's limit.
+  beforeAll(() => sign({ file: fixture('body.json'), secretFile: fixture('secret.txt') }), 120_000);
+
   it("GitHub's example from stdin", async () => {
     const r = await sign({}, { stdin: 'Hello, World!', env: { BOOKING_WEBHOOK_SECRET: "It's a Secret to Everybody" } });
     expect(r).toEqual({ code: 0, out: 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17\n', err: '' });
