@@ -188,7 +188,8 @@ export function readStreamChunks(input: StreamInput, signal: AbortSignal | undef
     // Ctrl-C on a terminal can come with the end of input (a ^D typed or sent right after it), and the
     // read's end can overtake the signal: a terminal's end waits 50 ms (unnoticeable after a ^D), so
     // that a Ctrl-C pressed first wins.
-    const onEnd = () => setTimeout(() => stop(signal?.aborted ? new InterruptedError() : undefined), input.terminal ? 50 : 0);
+    const ended = () => stop(signal?.aborted ? new InterruptedError() : undefined);
+    const onEnd = () => (input.terminal ? setTimeout(ended, 50) : ended());
     const onError = (err: unknown) => stop(unreadable(input.name, err));
     const onAbort = () => stop(new InterruptedError());
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_WAIT_MS, pause, sleep } from '../../src/http/wait';
 import { retryAfterMs } from '../../src/http/retry';
 
-afterEach(() => void vi.useRealTimers());
+afterEach(() => {
+  // Files share a worker (isolate: false): a spy left on the fake setTimeout would outlive the fake clock.
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('pause', () => {
   it.each([
