@@ -7,7 +7,6 @@
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
-import { nodeHttp } from './node-http';
 import type { EarlyConnection } from './preconnect';
 
 /** What requestWhole (body.ts) gives dispatch() and what it listens to. */
@@ -32,7 +31,8 @@ export class NodeDispatcher {
 
   dispatch(options: Options, handler: Handler): boolean {
     const tls = this.origin.protocol === 'https:';
-    const mod = nodeHttp(tls);
+    // Taken when first used, as the rest of the program takes node's modules: https loads tls.
+    const mod = process.getBuiltinModule(tls ? 'node:https' : 'node:http') as typeof import('node:http');
     const req: ClientRequest = mod.request({
       protocol: this.origin.protocol,
       hostname: this.origin.hostname.replace(/^\[|\]$/g, ''),

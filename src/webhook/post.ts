@@ -3,7 +3,6 @@
 // to its webhook URLs. Headers are given as a flat name/value list so that names keep their case and
 // order (node sends an array of raw headers as is).
 import { FailureError, InterruptedError, UsageError } from '../base/errors';
-import { nodeHttp } from '../http/node-http';
 
 export interface PostResult {
   status: number;
@@ -26,7 +25,7 @@ const KEEP = 64 * 1024;
 
 /** The POST and its answer; a failure rejects with node's own error (see PostOptions for which). */
 export async function post(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
-  const mod = nodeHttp(url.protocol === 'https:');
+  const mod = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
   return new Promise<PostResult>((settle, fail) => {
     // Given headers as a raw list, node adds no Host of its own.
     const headers = hasHeader(rawHeaders, 'host') ? rawHeaders : ['Host', url.host, ...rawHeaders];
