@@ -9,3 +9,15 @@ export function plural(n: number, word: string): string {
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }
+
+/** A byte count as messages show it: 67108864 → "64 MiB", 4096 → "4 KiB", 100 → "100 bytes" (whole units only). */
+export function formatBytes(n: number): string {
+  for (const [unit, size] of [
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+    ['KiB', 2 ** 10],
+  ] as const) {
+    if (n >= size && n % size === 0) return `${n / size} ${unit}`;
+  }
+  return `${n} bytes`;
+}

@@ -6,18 +6,6 @@ import { FailureError } from '../base/errors';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-/** "64 MiB", "512 KiB", "100 bytes". */
-export function formatBytes(n: number): string {
-  for (const [unit, size] of [
-    ['GiB', 2 ** 30],
-    ['MiB', 2 ** 20],
-    ['KiB', 2 ** 10],
-  ] as const) {
-    if (n >= size && n % size === 0) return `${n / size} ${unit}`;
-  }
-  return `${n} bytes`;
-}
-
 export interface WholeResponse {
   status: number;
   /** Lower-cased names; a repeated header's values joined with ", ". */

@@ -19,7 +19,8 @@ import { makeResponse } from './response';
 import { refusedKeyHint } from '../config/resolve';
 import type { EarlyConnection } from './preconnect';
 import { NodeDispatcher } from './node-dispatcher';
-import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes, requestWhole } from './body';
+import { DEFAULT_MAX_RESPONSE_BYTES, requestWhole } from './body';
+import { formatBytes } from '../base/words';
 import { waitingNote } from '../output/waiting';
 
 declare const __VERSION__: string;

@@ -6,7 +6,8 @@
 // newline) are ignored: one capture, one delivery. Parsing only: reader.ts feeds it a file's or a
 // stream's bytes.
 import { UsageError } from '../base/errors';
-import { sizeText, type Sink } from './input';
+import { formatBytes } from '../base/words';
+import type { Sink } from './input';
 
 export interface CaptureHead {
   method: string;
@@ -227,7 +228,7 @@ export class CaptureParser {
 
   private tooLarge(): UsageError {
     return new UsageError(
-      `${this.name} is larger than a capture may be (a body of at most ${sizeText(CAPTURE_LIMIT)}, as \`webhook listen\` accepts); not read further.`,
+      `${this.name} is larger than a capture may be (a body of at most ${formatBytes(CAPTURE_LIMIT)}, as \`webhook listen\` accepts); not read further.`,
     );
   }
 

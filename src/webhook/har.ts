@@ -12,7 +12,7 @@ import { UsageError } from '../base/errors';
 import { isPlainObject } from '../base/plain-object';
 import { CAPTURE_LIMIT } from './capture';
 import { carriesSignature } from './schemes/index';
-import { sizeText } from './input';
+import { formatBytes } from '../base/words';
 
 /** The most a HAR file may hold: it is read whole (a 64 MiB body in base64 is 85 MiB). */
 export const HAR_LIMIT = 128 * 1024 * 1024;
@@ -106,6 +106,6 @@ function entryBody(label: string, request: Json): Buffer {
 /** The body, when its size (known before it is made) is within a capture's limit. */
 function bounded(label: string, size: number, make: () => Buffer): Buffer {
   if (size > CAPTURE_LIMIT)
-    throw new UsageError(`${label}: its body is larger than a capture may be (${sizeText(CAPTURE_LIMIT)}); not checked.`);
+    throw new UsageError(`${label}: its body is larger than a capture may be (${formatBytes(CAPTURE_LIMIT)}); not checked.`);
   return make();
 }

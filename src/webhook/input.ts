@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { InterruptedError, UsageError } from '../base/errors';
 import type { IOStreams } from '../output/streams';
 import { unreadable } from '../base/input';
+import { formatBytes } from '../base/words';
 
 /** Receives each chunk; it must be consumed before returning (the memory may be reused). */
 export type Sink = (chunk: Buffer) => void;
@@ -143,18 +144,7 @@ export async function readAll(input: Input, signal: AbortSignal | undefined, lim
 }
 
 function tooLarge(name: string, limit: ReadLimit): UsageError {
-  return new UsageError(`${name} is larger than ${sizeText(limit.bytes)}, the most ${limit.what} may hold; not read further.`);
-}
-
-/** 4096 → "4 KiB", 67108864 → "64 MiB". */
-export function sizeText(bytes: number): string {
-  for (const [unit, size] of [
-    ['GiB', 1024 ** 3],
-    ['MiB', 1024 ** 2],
-    ['KiB', 1024],
-  ] as const)
-    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
-  return `${bytes} bytes`;
+  return new UsageError(`${name} is larger than ${formatBytes(limit.bytes)}, the most ${limit.what} may hold; not read further.`);
 }
 
 /**

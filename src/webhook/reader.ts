@@ -11,7 +11,6 @@ import {
   NotSeekable,
   openInput,
   openUnprobed,
-  sizeText,
   readFileChunks,
   readOpenedFile,
   readStreamChunks,
@@ -19,6 +18,7 @@ import {
   type Sink,
   type StreamInput,
 } from './input';
+import { formatBytes } from '../base/words';
 
 export interface BodySource {
   /** Streams the bytes into sink, once. */
@@ -222,7 +222,7 @@ class Sniffer {
     }
     this.harSize += chunk.length;
     if (this.harSize > HAR_LIMIT)
-      throw new UsageError(`${this.name} is larger than ${sizeText(HAR_LIMIT)}, the most a HAR file may hold; not read further.`);
+      throw new UsageError(`${this.name} is larger than ${formatBytes(HAR_LIMIT)}, the most a HAR file may hold; not read further.`);
     this.har.push(reused ? Buffer.from(chunk) : chunk);
   }
 

@@ -10,7 +10,7 @@ import { FailureError } from '../../../base/errors';
 import { isPlainObject } from '../../../base/plain-object';
 import { parseJson, scalarText, stringifyJson } from '../../../output/json';
 import { flatten, getPath, parsePath, project, type Path } from '../../../output/paths';
-import { formatBytes } from '../../../http/body';
+import { formatBytes } from '../../../base/words';
 
 /** A booking's JSON up to this size is kept whole: every field of a usual booking (~400 bytes). */
 export const MAX_KEPT_BYTES = 16 * 1024;

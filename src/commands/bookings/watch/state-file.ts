@@ -13,7 +13,7 @@ import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameS
 import { FailureError, UsageError } from '../../../base/errors';
 import { unreadable } from '../../../base/input';
 import { isPlainObject } from '../../../base/plain-object';
-import { formatBytes } from '../../../http/body';
+import { formatBytes } from '../../../base/words';
 import { EVENTS, type EventName } from '../../../webhook/events';
 import type { Outbox, Pending } from './forward';
 import type { ConditionalPages, KnownPage } from './conditional';

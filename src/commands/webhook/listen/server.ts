@@ -12,7 +12,7 @@ import { hint, outputFormat } from '../../../context';
 import { UsageError } from '../../../base/errors';
 import { listenFailure } from '../../../base/listen-error';
 import { SPOOL_LIMIT } from '../../../webhook/reader';
-import { sizeText } from '../../../webhook/input';
+import { formatBytes } from '../../../base/words';
 import { CaptureSaver } from './save';
 import { bookingUid, listenWriter } from './lines';
 import { EVENTS } from '../../../webhook/events';
@@ -155,7 +155,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       if (capture === null && !savingStopped) {
         savingStopped = true;
         ctx.io.stderr.write(
-          `warning: ${saver.dir} holds --max-saved ${sizeText(saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`,
+          `warning: ${saver.dir} holds --max-saved ${formatBytes(saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`,
         );
       }
     }
