@@ -1,9 +1,10 @@
-// `webhook listen`: a local receiver for development. Each POST is read (within an in-flight budget:
-// body.ts) into its digests and its capture as it arrives (intake.ts), verified over its raw bytes, answered 200 or 401 and
-// reported in one line at once; an authentic one is then forwarded, and the forward's outcome gets a
-// line of its own when it comes (as `stripe listen` does), so a slow forward target never holds back
-// the delivery's line. Anything but a POST is answered 405; with --events, deliveries of other events
-// are answered 200 and only counted. Stops on SIGINT/SIGTERM with exit 0.
+// `webhook listen`: a local receiver for development. Each POST is read within an in-flight budget
+// (body.ts) into its digests and its capture as it arrives (intake.ts), verified over its raw bytes,
+// answered 200 or 401 and reported in one line at once; an authentic one is then forwarded, and the
+// forward's outcome gets a line of its own when it comes (as `stripe listen` does), so a slow
+// forward target never holds back the delivery's line. Anything but a POST is answered 405; with
+// --events, deliveries of other events are answered 200 and only counted. Stops on SIGINT/SIGTERM
+// with exit 0.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { setMaxListeners } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
