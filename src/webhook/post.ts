@@ -1,7 +1,8 @@
-// The one HTTP POST of the program outside the service's API, over node:http(s), with a body already
-// in memory: what `webhook send` delivers, what `webhook listen` forwards, and what the sandbox sends
-// to its webhook URLs. Headers are given as a flat name/value list so that names keep their case and
+// The one HTTP POST of the program outside the service's API, over node:http(s), with a body in
+// memory or read from a file (a large delivery `webhook listen` forwards from its capture): what
+// `webhook send` delivers, what `webhook listen` forwards, and what the sandbox sends to its webhook URLs. Headers are given as a flat name/value list so that names keep their case and
 // order (node sends an array of raw headers as is).
+import { pipeline, type Readable } from 'node:stream';
 import { FailureError, InterruptedError, UsageError } from '../base/errors';
 
 export interface PostResult {
@@ -24,7 +25,7 @@ export interface PostOptions {
 const KEEP = 64 * 1024;
 
 /** The POST and its answer; a failure rejects with node's own error (see PostOptions for which). */
-export async function post(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
+export async function post(url: URL, rawHeaders: string[], body: Buffer | Readable, opts: PostOptions): Promise<PostResult> {
   const mod = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
   return new Promise<PostResult>((settle, fail) => {
     // Given headers as a raw list, node adds no Host of its own.
@@ -62,12 +63,14 @@ export async function post(url: URL, rawHeaders: string[], body: Buffer, opts: P
         resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) }),
       );
     });
-    req.end(body);
+    // A stream's failure fails the request (its 'error' above); the request's closes the stream.
+    if (Buffer.isBuffer(body)) req.end(body);
+    else pipeline(body, req, () => {});
   });
 }
 
 /** post(), failing as a command reports it: FailureError "cannot reach …", or InterruptedError (Ctrl-C). */
-export async function postRaw(url: URL, rawHeaders: string[], body: Buffer, opts: PostOptions): Promise<PostResult> {
+export async function postRaw(url: URL, rawHeaders: string[], body: Buffer | Readable, opts: PostOptions): Promise<PostResult> {
   try {
     return await post(url, rawHeaders, body, opts);
   } catch (err) {

@@ -105,24 +105,39 @@ function elsewhere(scheme: Scheme, rawHeaders: string[]): string {
   return ` (it carries ${found.map((s) => s.signatureHeader).join(', ')}: --scheme ${found.map((s) => s.name).join(' or ')})`;
 }
 
+/** A body as a receiver has it: digested as it arrived, and/or whole in memory. */
+interface ReceivedBody {
+  digests?: BodyDigests[];
+  again?: (sink: Sink) => Promise<void>;
+  body?: Buffer;
+}
+
+export interface ReceiverJudge {
+  /** The secrets to digest a body with as it arrives; undefined when the scheme judges it whole (body). */
+  streamed?: Secret[];
+  judge(rawHeaders: string[], got: ReceivedBody): Promise<Verdict>;
+}
+
 /**
- * How a receiver (listen) judges each delivery held in memory: in `chosen`, or in the seed's scheme
- * as ever when none is chosen, its reason then pointing at another scheme's header when the delivery
- * carries one (a Stripe endpoint pointed at a receiver of the seed's deliveries). A chosen scheme's
- * keys are made at once: a secret that is no key of it is exit 2 before listening.
+ * How a receiver (listen) judges each delivery: in `chosen`, or in the seed's scheme as ever when none
+ * is chosen, its reason then pointing at another scheme's header when the delivery carries one (a
+ * Stripe endpoint pointed at a receiver of the seed's deliveries). The seed's scheme is judged on
+ * digests made as the body arrived (no need to hold it whole); another on the body in memory. A
+ * chosen scheme's keys are made at once: a secret that is no key of it is exit 2 before listening.
  */
-export function receiverJudge(
-  chosen: SchemeName | undefined,
-  secrets: Secret[],
-  age: AgeRule,
-): (rawHeaders: string[], body: Buffer) => Promise<Verdict> {
+export function receiverJudge(chosen: SchemeName | undefined, secrets: Secret[], age: AgeRule): ReceiverJudge {
   if (chosen === undefined) {
     const service = schemeNamed('service');
-    return async (rawHeaders, body) => {
-      const verdict = await judgeServiceBody(secrets, rawHeaders, body);
-      return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${elsewhere(service, rawHeaders)}` };
+    return {
+      streamed: secrets,
+      judge: async (rawHeaders, got) => {
+        const verdict = await judge({ secrets, ...fromHeaders(rawHeaders), digests: got.digests!, again: got.again });
+        return verdict.authentic ? verdict : { ...verdict, reason: `${verdict.reason}${elsewhere(service, rawHeaders)}` };
+      },
     };
   }
-  const judge = new DeliveryJudge({ chosen, secrets, age });
-  return (rawHeaders, body) => judge.judgeBody(rawHeaders, body);
+  const judged = new DeliveryJudge({ chosen, secrets, age });
+  if (chosen === 'service')
+    return { streamed: secrets, judge: (rawHeaders, got) => judged.judgeStreamed(rawHeaders, got.digests!, got.again) };
+  return { judge: (rawHeaders, got) => judged.judgeBody(rawHeaders, got.body!) };
 }

@@ -1,5 +1,6 @@
 // Forwarding an authentic delivery to --forward-to unchanged: the same method, body bytes and headers,
 // less the hop-by-hop ones that describe the connection it arrived on rather than the message.
+import type { Readable } from 'node:stream';
 import type { RequestHead } from './save';
 import { postRaw, withLength } from '../../../webhook/post';
 import { LOOP_HEADER } from './loop';
@@ -18,8 +19,8 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-/** The headers to send on, in their received order and case. */
-function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
+/** The headers to send on, in their received order and case (a body read from a file had a Content-Length). */
+function forwardHeaders(rawHeaders: string[], body: Buffer | Readable): string[] {
   const named = new Set<string>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     // Connection: x-foo makes x-foo hop-by-hop too.
@@ -30,7 +31,7 @@ function forwardHeaders(rawHeaders: string[], body: Buffer): string[] {
     const name = rawHeaders[i]!.toLowerCase();
     if (!HOP_BY_HOP.has(name) && !named.has(name)) out.push(rawHeaders[i]!, rawHeaders[i + 1]!);
   }
-  return withLength(out, body);
+  return Buffer.isBuffer(body) ? withLength(out, body) : out;
 }
 
 export type ForwardResult = { url: string; status: number } | { url: string; error: string };
@@ -38,7 +39,8 @@ export type ForwardResult = { url: string; status: number } | { url: string; err
 export async function forwardDelivery(
   target: URL,
   req: RequestHead,
-  body: Buffer,
+  /** In memory, or read back from its capture. */
+  body: Buffer | Readable,
   timeoutMs: number,
   signal?: AbortSignal,
   /** This listen's loop mark (loop.ts), added to the headers. */

@@ -35,10 +35,13 @@ export class Repeats {
 
   constructor(private readonly max = MAX_REMEMBERED) {}
 
-  /** Counts this arrival and returns which attempt it is. */
-  arrive(body: Buffer, time: Date): Attempt {
-    const keys = [`b${createHash('sha256').update(body).digest('base64')}`];
-    const id = eventId(body);
+  /**
+   * Counts this arrival and returns which attempt it is: `fingerprint` is the body's SHA-256 (base64,
+   * made as it arrived); `body`, when kept in memory, is where its event id is looked for.
+   */
+  arrive(fingerprint: string, body: Buffer | undefined, time: Date): Attempt {
+    const keys = [`b${fingerprint}`];
+    const id = body && eventId(body);
     if (id !== undefined) keys.push(`i${createHash('sha256').update(id).digest('base64')}`);
     const now = time.getTime();
     let entry = keys.map((k) => this.entries.get(k)).find((e) => e !== undefined);

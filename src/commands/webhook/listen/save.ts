@@ -2,8 +2,11 @@
 // line, headers as received, a blank line, the exact body bytes. One file per delivery, named so that
 // `ls` sorts them by arrival. Each is written under a temporary name and linked to its own only when
 // whole, so a full disk leaves no empty or cut capture, and no earlier capture is ever overwritten.
+// A body of a declared length is written as it arrives (a Spool): listen then holds none of it whole.
 // The folder is held to a size cap (--max-saved): beyond it deliveries are no longer saved.
+import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
 import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { headerValues } from '../../../webhook/capture';
 
@@ -14,12 +17,17 @@ export interface RequestHead {
   rawHeaders: string[];
 }
 
-/** The capture's parts, head then body, written one after the other (a large body is not copied). */
-function captureParts(req: RequestHead, body: Buffer): Buffer[] {
+/** The request line and headers as received, and the blank line. */
+function captureHead(req: RequestHead): Buffer {
   const lines = [`${req.method ?? 'POST'} ${req.url ?? '/'} HTTP/${req.httpVersion}`];
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
   // node hands header values over as latin1, one char per byte: latin1 gives the bytes back.
-  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+}
+
+/** The capture's parts, head then body, written one after the other (a large body is not copied). */
+function captureParts(req: RequestHead, body: Buffer): Buffer[] {
+  const head = captureHead(req);
   // A chunked request keeps its header; its body is written as one chunk.
   const chunked = headerValues(req.rawHeaders, 'transfer-encoding').some((v) => /\bchunked\b/i.test(v));
   if (!chunked) return [head, body];
@@ -29,6 +37,8 @@ function captureParts(req: RequestHead, body: Buffer): Buffer[] {
 
 // Where a filesystem cannot hard-link, the whole capture is renamed into place instead.
 const NO_LINK = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK', 'EXDEV']);
+// What a spool's file stream queues before the sender is paused: the disk sets the pace, not memory.
+const SPOOL_QUEUE = 1024 * 1024;
 
 export class CaptureSaver {
   private seq = 0;
@@ -49,21 +59,48 @@ export class CaptureSaver {
     await this.ready;
     const parts = captureParts(req, body);
     const size = parts.reduce((n, p) => n + p.length, 0);
-    if (this.used + size > this.maxBytes) return null;
-    this.used += size;
-    const stamp = time.toISOString().replace(/[-:]/g, '');
-    const label = (event ?? 'no-event').replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
-    const name = () => join(this.dir, `${stamp}-${String(++this.seq).padStart(4, '0')}-${label}.http`);
-    // Not *.http, so that `verify --request DIR` never reads one half-written.
-    const temp = join(this.dir, `.${process.pid}-${Date.now()}-${++this.temps}.part`);
+    if (!this.reserve(size)) return null;
+    const temp = this.tempName();
     try {
       await writeFile(temp, parts, { flag: 'wx', mode: 0o600 });
-      return await this.publish(temp, name);
+      return await this.publish(temp, event, time);
     } catch (err) {
-      this.used -= size;
+      this.release(size);
       await rm(temp, { force: true }).catch(() => {});
       throw err;
     }
+  }
+
+  /**
+   * A capture to write as its body of `length` bytes arrives (its head is written at once); null when
+   * it cannot fit under maxBytes. Its room is taken when it is published, as save() takes it: a
+   * delivery being received holds none, so that many arriving at once (most of them to be refused,
+   * 503) do not keep one another out. The folder holds at most the in-flight budget more meanwhile.
+   */
+  async begin(req: RequestHead, length: number): Promise<Spool | null> {
+    this.ready ??= this.prepare();
+    await this.ready;
+    const head = captureHead(req);
+    const size = head.length + length;
+    if (this.used + size > this.maxBytes) return null;
+    return new Spool(this, this.tempName(), head, size);
+  }
+
+  /** Takes room for a capture of `size` bytes; false when the folder would go over maxBytes. */
+  reserve(size: number): boolean {
+    if (this.used + size > this.maxBytes) return false;
+    this.used += size;
+    return true;
+  }
+
+  /** Gives back the room of a capture that could not be published. */
+  release(size: number): void {
+    this.used -= size;
+  }
+
+  // Not *.http, so that `verify --request DIR` never reads one half-written.
+  private tempName(): string {
+    return join(this.dir, `.${process.pid}-${Date.now()}-${++this.temps}.part`);
   }
 
   /** Created on first save only, private: deliveries carry attendees' personal data. */
@@ -78,9 +115,12 @@ export class CaptureSaver {
     }
   }
 
-  private async publish(temp: string, name: () => string): Promise<string> {
+  /** The whole capture `temp` under its own name, stamped with its arrival; its path. */
+  async publish(temp: string, event: string | null, time: Date): Promise<string> {
+    const stamp = time.toISOString().replace(/[-:]/g, '');
+    const label = (event ?? 'no-event').replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
     for (;;) {
-      const path = name();
+      const path = join(this.dir, `${stamp}-${String(++this.seq).padStart(4, '0')}-${label}.http`);
       try {
         await link(temp, path);
       } catch (err) {
@@ -94,5 +134,77 @@ export class CaptureSaver {
       await unlink(temp).catch(() => {});
       return path;
     }
+  }
+}
+
+/**
+ * One capture written while its body arrives. A write that fails (a full disk) is kept and reported
+ * by close(); what arrives after it is not written, so the sender is still read to the end and answered.
+ */
+export class Spool {
+  private readonly out: WriteStream;
+  private failed: Error | undefined;
+  private saved: string | undefined;
+  private gone = false;
+
+  constructor(
+    private readonly saver: CaptureSaver,
+    private readonly temp: string,
+    private readonly head: Buffer,
+    private readonly size: number,
+  ) {
+    this.out = createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: SPOOL_QUEUE });
+    this.out.on('error', (err) => (this.failed ??= err));
+    this.out.write(head);
+  }
+
+  /** false: wait for drained() before the next chunk. */
+  write(chunk: Buffer): boolean {
+    return this.failed !== undefined || this.out.write(chunk);
+  }
+
+  drained(then: () => void): void {
+    if (this.failed) {
+      then();
+      return;
+    }
+    const go = () => {
+      this.out.off('drain', go).off('error', go);
+      then();
+    };
+    this.out.on('drain', go).on('error', go);
+  }
+
+  /** Every byte on disk; rejects with the write's failure. */
+  async close(): Promise<void> {
+    if (!this.failed) this.out.end();
+    await finished(this.out).catch((err: Error) => (this.failed ??= err));
+    if (this.failed) throw this.failed;
+  }
+
+  /** The capture under its own name (after close()); null when the folder is full (--max-saved). */
+  async publish(event: string | null, time: Date): Promise<string | null> {
+    if (!this.saver.reserve(this.size)) return null;
+    try {
+      this.saved = await this.saver.publish(this.temp, event, time);
+    } catch (err) {
+      this.saver.release(this.size);
+      throw err;
+    }
+    return this.saved;
+  }
+
+  /** The body again, from the file (for the verdict's second pass, or to forward it). */
+  body(): ReadStream {
+    return createReadStream(this.saved ?? this.temp, { start: this.head.length });
+  }
+
+  /** Drops a capture not published (a refused, failed or ignored delivery, or one over --max-saved). */
+  async discard(): Promise<void> {
+    if (this.saved !== undefined || this.gone) return;
+    this.gone = true;
+    // Closed first: a file still being opened would otherwise appear after its removal.
+    if (!this.out.closed) await new Promise<void>((resolve) => this.out.once('close', () => resolve()).destroy());
+    await rm(this.temp, { force: true }).catch(() => {});
   }
 }

@@ -1,9 +1,10 @@
-// `webhook listen`: a local receiver for development. Each POST is read whole (within an in-flight
-// budget: body.ts), verified over its raw bytes, saved as a capture, answered 200 or 401 and
-// reported in one line at once; an authentic one is then forwarded, and the forward's outcome gets a
-// line of its own when it comes (as `stripe listen` does), so a slow forward target never holds back
-// the delivery's line. Anything but a POST is answered 405; with --events, deliveries of other events
-// are answered 200 and only counted. Stops on SIGINT/SIGTERM with exit 0.
+// `webhook listen`: a local receiver for development. Each POST is read within an in-flight budget
+// (body.ts) into its digests and its capture as it arrives (intake.ts), verified over its raw bytes,
+// answered 200 or 401 and reported in one line at once; an authentic one is then forwarded, and the
+// forward's outcome gets a line of its own when it comes (as `stripe listen` does), so a slow
+// forward target never holds back the delivery's line. Anything but a POST is answered 405; with
+// --events, deliveries of other events are answered 200 and only counted. Stops on SIGINT/SIGTERM
+// with exit 0.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { setMaxListeners } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
@@ -17,7 +18,8 @@ import { CaptureSaver } from './save';
 import { bookingUid, listenWriter } from './lines';
 import { EVENTS } from '../../../webhook/events';
 import { forwardDelivery } from './forward';
-import { IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted, releaseBody } from './body';
+import { declaredLength, IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './body';
+import { openIntake, type Received } from './intake';
 import { allTargets, forwardRoutes, routeFor, routesHint } from './routes';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
 import { Repeats } from './repeats';
@@ -98,13 +100,17 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       );
       return;
     }
-    const read = await readBudgeted(req, budget, BODY_LIMIT, idleMs);
-    if ('refused' in read) return refused(res, read.refused, from);
+    const intake = await openIntake(req, { saver, secrets: judgeDelivery.streamed, forwards: routes !== undefined, maxBody: BODY_LIMIT });
     try {
-      await handle(req, res, read.body, time);
+      const read = await readBudgeted(req, budget, BODY_LIMIT, intake, idleMs);
+      if ('refused' in read) return refused(res, read.refused, from);
+      try {
+        await handle(req, res, await intake.finish(), time);
+      } finally {
+        budget.give(read.held);
+      }
     } finally {
-      budget.give(read.held);
-      if (read.own) releaseBody(read.body);
+      await intake.release();
     }
   }
 
@@ -131,8 +137,8 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
     warnings.once(`refused as over ${BODY_LIMIT / 1024 / 1024} MiB`, `refused a body over ${BODY_LIMIT / 1024 / 1024} MiB from ${from}.`);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, time: Date): Promise<void> {
-    const verdict = await judgeDelivery(req.rawHeaders, body);
+  async function handle(req: IncomingMessage, res: ServerResponse, got: Received, time: Date): Promise<void> {
+    const verdict = await judgeDelivery.judge(req.rawHeaders, got);
     const event = verdict.event;
     // The filter is for authentic deliveries only: one that is not authentic is answered 401 and shown
     // whatever event it claims (a missing or wrong signature is what the user must see).
@@ -141,11 +147,14 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       answer(res, 200, { ok: true, ignored: 'not one of --events' });
       return;
     }
-    const attempt = repeats.arrive(body, time);
+    const attempt = repeats.arrive(got.fingerprint, got.body, time);
     let capture: string | null = null;
     if (saver) {
       try {
-        capture = await saver.save(req, body, event, time);
+        if (got.saveFailed) throw got.saveFailed;
+        // No spool for a body of a declared length: the folder was full (--max-saved) when it came.
+        if (got.spool) capture = await got.spool.publish(event, time);
+        else if (got.body && Number.isNaN(declaredLength(req))) capture = await saver.save(req, got.body, event, time);
       } catch (err) {
         // The sender is told to try again (the service retries), rather than losing the delivery.
         ctx.io.stderr.write(`warning: could not save a delivery in ${saver.dir} (answered 500): ${(err as Error).message}\n`);
@@ -172,12 +181,14 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
       status,
       verdict.authentic ? (ok ? { ok: true } : { ok: false, error: '--respond' }) : { ok: false, error: 'not authentic' },
     );
-    const uid = bookingUid(body);
+    const uid = got.body ? bookingUid(got.body) : null;
     const answered = opts.respond === undefined ? undefined : status;
     await lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture, attempt, answered });
     // Forwarded when it is answered 2xx: the app then sees each delivery once the sender is done with it.
     const forwardTo = routeFor(routes, event);
     if (!verdict.authentic || !ok || !forwardTo) return;
+    // A body not kept in memory is read back from its capture (openIntake keeps it when there is none).
+    const body = got.body ?? got.spool!.body();
     const forward = await forwardDelivery(forwardTo, req, body, ctx.globals.timeoutMs, forwards.signal, self);
     await lines.write({ time: ctx.now(), event, uid, capture, forward });
   }
