@@ -58,12 +58,12 @@ describe('--set in one pass', () => {
     }
   });
 
-  it('is linear: 20,000 sets on a 700 KB body in well under a second', () => {
+  // Its time is a benchmark row (`npm run bench -- --only bounds`: under 1 s of CPU); here, the result
+  // at that size. Each set re-scanning the body took 43 s, far past this test's limit.
+  it('applies 20,000 sets on a 700 KB body in one pass', { timeout: 20_000 }, () => {
     const body = Buffer.from(`{"data":{"blob":"${'x'.repeat(700_000)}"}}`);
     const sets = Array.from({ length: 20_000 }, (_, i) => parseSet(`data.f${i}=${i}`));
-    const started = performance.now();
     const out = applySets(body, sets);
-    expect(performance.now() - started).toBeLessThan(1_000);
     const data = (JSON.parse(out.toString()) as { data: Record<string, unknown> }).data;
     expect(Object.keys(data)).toHaveLength(20_001);
     expect(data.f19999).toBe(19999);
