@@ -61,7 +61,8 @@ export class CaptureSaver {
       return await this.publish(temp, name);
     } catch (err) {
       this.used -= size;
-      await rm(temp, { force: true }).catch(() => {});
+      // Not a file of ours when 'wx' found one there (EEXIST): clean-up removes only what it made.
+      if ((err as { code?: string }).code !== 'EEXIST') await rm(temp, { force: true }).catch(() => {});
       throw err;
     }
   }
