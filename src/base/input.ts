@@ -11,13 +11,16 @@ export async function readStream(stream: Readable): Promise<Buffer> {
 
 export function unreadable(path: string, err: unknown): UsageError {
   const code = (err as { code?: string })?.code;
-  const why =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EACCES'
-        ? 'permission denied'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : ((err as Error)?.message ?? String(err));
+  // node's own message repeats the path ("ENOTDIR: not a directory, open '/x'"): its code says enough.
+  const errno = code !== undefined && /^E[A-Z]+$/.test(code) ? code : undefined;
+  const why = (errno && WHY[errno]) ?? errno ?? (err as Error)?.message ?? String(err);
   return new UsageError(`cannot read ${path}: ${why}.`);
 }
+
+const WHY: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'a part of its path is not a folder',
+  ELOOP: 'too many symbolic links',
+};

@@ -10,14 +10,18 @@ export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-/** A byte count as messages show it: 67108864 → "64 MiB", 4096 → "4 KiB", 100 → "100 bytes" (whole units only). */
-export function formatBytes(n: number): string {
+/**
+ * A byte count as messages show it: 67108864 → "64 MiB", 4096 → "4 KiB", 100 → "100 bytes" (whole
+ * units only: a bound is shown exactly). `rough`, for a size found rather than set (a file's): to one
+ * decimal, 3435973837 → "3.2 GiB".
+ */
+export function formatBytes(n: number, rough = false): string {
   for (const [unit, size] of [
     ['GiB', 2 ** 30],
     ['MiB', 2 ** 20],
     ['KiB', 2 ** 10],
   ] as const) {
-    if (n >= size && n % size === 0) return `${n / size} ${unit}`;
+    if (n >= size && (rough || n % size === 0)) return `${Number((n / size).toFixed(rough ? 1 : 0))} ${unit}`;
   }
   return `${n} bytes`;
 }

@@ -1,8 +1,9 @@
 // Profile names for `--profile <TAB>`, read straight from the config file. The shell waits on this, so
-// it parses the JSON itself instead of opening the config store (conf and its dependencies).
-import { readFileSync } from 'node:fs';
+// it parses the JSON itself instead of opening the config store (conf and its dependencies); the file
+// is opened as every command opens it (base/own-file.ts): a FIFO there must not hang the shell.
+import { readOwnFile } from '../base/own-file';
 import { configFilePath } from '../config/paths';
-import { assertTrustedConfig } from '../config/trust';
+import { assertTrustedConfig, configFileRules } from '../config/trust';
 
 type Env = Record<string, string | undefined>;
 
@@ -16,7 +17,7 @@ export function profileNames(env: Env): string[] {
   try {
     const file = configFilePath(env);
     assertTrustedConfig(file);
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(readOwnFile(file, configFileRules(file))?.toString('utf8') ?? '');
   } catch {
     return [];
   }

@@ -4,8 +4,8 @@
 import { parse as losslessParse } from 'lossless-json';
 import { UsageError } from '../base/errors';
 import { isPlainObject } from '../base/plain-object';
-import { readOwnFile } from './safe-file';
-import { checkOwner, symlinkRefusal } from './trust';
+import { readOwnFile } from '../base/own-file';
+import { configFileRules } from './trust';
 import type { Profile } from './types';
 import { PROFILE_KEYS } from './types';
 
@@ -21,20 +21,12 @@ export function emptyConfig(): ConfigData {
   return { profiles: Object.create(null) as Record<string, StoredProfile> };
 }
 
-/** A config bigger than this is refused unread: a few profiles take a few hundred bytes. */
-const MAX_CONFIG_BYTES = 2 ** 20;
-
 /**
  * The parsed file; a missing (or blank) file is an empty config. Opened once and checked as opened
- * (src/config/safe-file.ts): a regular file, ours and private, at most MAX_CONFIG_BYTES.
+ * (src/base/own-file.ts, by configFileRules): a regular file, ours and private, at most 1 MiB.
  */
 export function readConfigFile(path: string): ConfigData {
-  const bytes = readOwnFile(path, {
-    what: 'config file',
-    maxBytes: MAX_CONFIG_BYTES,
-    check: (stats) => checkOwner(path, 'file', stats, 'chmod 600'),
-    symlink: () => symlinkRefusal(path),
-  });
+  const bytes = readOwnFile(path, configFileRules(path));
   return bytes === undefined ? emptyConfig() : parseConfigText(bytes.toString('utf8'), path);
 }
 

@@ -6,6 +6,7 @@
 import { lstatSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../base/errors';
+import { checkOwn, type OwnFileRules, type RefusalHint } from '../base/own-file';
 
 const FOREIGN_FIX = 'set BOOKING_CONFIG_DIR to a folder of your own (not a shared one such as /tmp).';
 
@@ -23,35 +24,50 @@ export function assertTrustedConfig(file: string): void {
 }
 
 /** The refusal of a config file that is a symlink. */
-export function symlinkRefusal(file: string): UsageError {
+function symlinkRefusal(file: string): UsageError {
   return new UsageError(
     `refusing the config file ${file}: it is a symlink, and the key must not be read from or written into a file elsewhere.`,
-    `replace it with the file itself (cp --remove-destination "$(readlink -f ${shellWord(file)})" ${shellWord(file)}), or ${FOREIGN_FIX}`,
+    symlinkFix(file),
   );
 }
 
+function symlinkFix(file: string): string {
+  return `replace it with the file itself (cp --remove-destination "$(readlink -f ${shellWord(file)})" ${shellWord(file)}), or ${FOREIGN_FIX}`;
+}
+
 /**
- * Refuses a config folder or file another user owns or may write to. `chmod` is the command that
- * fixes the mode, without its path (quoted here only when it is needed). Nothing to check on Windows.
+ * Refuses a config folder or file another user owns or may write to (base/own-file.ts's checkOwn).
+ * `chmod` is the command that fixes the mode, without its path. Nothing to check on Windows.
  */
-export function checkOwner(path: string, what: 'folder' | 'file', stats: Stats, chmod: string): void {
-  if (typeof process.getuid !== 'function') return;
-  const uid = process.getuid();
-  if (stats.uid !== uid) {
-    throw new UsageError(
-      `refusing the config ${what} ${path}: it belongs to another user (uid ${stats.uid}), who could read or change what booking saves there.`,
-      FOREIGN_FIX,
-    );
-  }
-  const mode = stats.mode & 0o7777;
-  if ((mode & 0o022) !== 0) {
+function checkOwner(path: string, what: 'folder' | 'file', stats: Stats, chmod: string): void {
+  checkOwn(`the config ${what} ${path}`, stats, configHint(path, chmod));
+}
+
+/** config.json as base/own-file.ts opens it: a regular file, ours and private, at most MAX_CONFIG_BYTES. */
+export function configFileRules(path: string): OwnFileRules {
+  return {
+    name: `the config file ${path}`,
+    maxBytes: MAX_CONFIG_BYTES,
+    bound: 'a config file may be',
+    mustBeOwn: true,
+    mayBeMissing: true,
+    hint: configHint(path, 'chmod 600'),
+  };
+}
+
+/** A config bigger than this is refused unread: a few profiles take a few hundred bytes. */
+const MAX_CONFIG_BYTES = 2 ** 20;
+
+/** The second line of a refusal of the config folder or file: how to fix it. */
+function configHint(path: string, chmod: string): RefusalHint {
+  return (reason, stats) => {
+    if (reason === 'symlink') return symlinkFix(path);
+    if (reason === 'other-owner') return FOREIGN_FIX;
+    if (reason !== 'writable-by-others') return undefined;
     // A sticky folder (mode 1777, like /tmp) is shared on purpose: narrowing it is not the fix.
-    const shared = (mode & 0o1000) !== 0;
-    throw new UsageError(
-      `refusing the config ${what} ${path}: other users can write to it (mode ${mode.toString(8).padStart(4, '0')}).`,
-      shared ? FOREIGN_FIX : `run: ${chmod} ${shellWord(path)}, or ${FOREIGN_FIX}`,
-    );
-  }
+    const shared = ((stats?.mode ?? 0) & 0o1000) !== 0;
+    return shared ? FOREIGN_FIX : `run: ${chmod} ${shellWord(path)}, or ${FOREIGN_FIX}`;
+  };
 }
 
 /**

@@ -32,7 +32,7 @@ export function headerValues(rawHeaders: string[], name: string): string[] {
 export const CAPTURE_LIMIT = 64 * 1024 * 1024;
 // The most a capture file may hold: its body and room for the head and chunked framing. Bytes after
 // the message are ignored but still read, so this also ends a FIFO or device that never stops.
-const CAPTURE_FILE_LIMIT = CAPTURE_LIMIT + 1024 * 1024;
+export const CAPTURE_FILE_LIMIT = CAPTURE_LIMIT + 1024 * 1024;
 // The head (request line and headers), and one chunk-size or trailer line, must end within these.
 const HEAD_LIMIT = 64 * 1024;
 const LINE_LIMIT = 4 * 1024;

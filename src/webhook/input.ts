@@ -1,14 +1,16 @@
-// Opening what the user named as an input (a path, or stdin for "-") and reading its bytes. A
-// regular file is read by position in synchronous reads into one reused buffer: thousands of captures
-// in one run must cost little more than a start (open, one read, close). A pipe, FIFO, terminal or
+// Opening what the user named as an input (a path, or stdin for "-") and reading its bytes. It is
+// opened once and checked as opened by base/own-file.ts, as every file booking reads. A regular file
+// is read by position in synchronous reads into one reused buffer: thousands of captures in one run
+// must cost little more than a start (open, fstat, one read, close). A pipe, FIFO, terminal or
 // stdin can be read only once and not by position: it is streamed, and such a read can wait for ever
 // (a terminal nobody types into, a FIFO nobody writes to), so Ctrl-C must end it at once rather than
 // through bin/booking.js's 3-second fallback. reader.ts builds bodies and captures on these reads.
-import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, readFileSync, readSync, type Stats } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { InterruptedError, UsageError } from '../base/errors';
 import type { IOStreams } from '../output/streams';
 import { unreadable } from '../base/input';
+import { openOwnFile } from '../base/own-file';
 import { formatBytes } from '../base/words';
 
 /** Receives each chunk; it must be consumed before returning (the memory may be reused). */
@@ -33,47 +35,49 @@ export interface StreamInput {
 
 export type Input = FileInput | StreamInput;
 
+// 64 KiB stays in cache while SHA-256 runs over it: measured faster than 16 KiB or 1 MiB reads.
+const CHUNK = 64 * 1024;
+
+/** At most this many bytes are read from an input (a secret, a HAR file); more is refused. */
+export interface ReadLimit {
+  bytes: number;
+  /** Says what the bound is, after "over the N": "a secret file may hold". */
+  bound: string;
+}
+
+/**
+ * Opens `path` (stdin for "-"), once and checked as opened (base/own-file.ts): a regular file is read
+ * by position, anything else named here (a FIFO, `<(…)`, a terminal, /dev/zero) is streamed, unless
+ * `regularOnly` (a file found in a folder, never waited on: refused). A link is followed, since the
+ * user named the path (a Kubernetes secret is a link). With `limit`, a regular file larger than it is
+ * refused unread. Missing, unreadable or a folder → UsageError (exit 2).
+ */
+export function openInput(io: IOStreams, path: string, limit?: ReadLimit, regularOnly = false): Input {
+  if (path === '-' || (STDIN_PATHS.has(path) && stdinIsSocket())) return stdinInput(io, path === '-' ? 'stdin' : path);
+  const { fd, stats } = openOwnFile(path, {
+    name: path,
+    maxBytes: limit?.bytes ?? Number.POSITIVE_INFINITY,
+    bound: limit?.bound ?? '',
+    follow: true,
+    streams: !regularOnly,
+  })!;
+  return stats.isFile() ? { kind: 'file', path, fd } : streamInput(path, fd, stats);
+}
+
 // What the shell hands over for stdin. Opening one fails with ENXIO when stdin is a socket (node and
 // other runtimes give their children socket pairs): then stdin itself is read.
 const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
-// 64 KiB stays in cache while SHA-256 runs over it: measured faster than 16 KiB or 1 MiB reads.
-const CHUNK = 64 * 1024;
-
-/** Opens `path` (stdin for "-") and tells a regular file from a stream. Missing, unreadable or a directory → UsageError (exit 2). */
-export function openInput(io: IOStreams, path: string): Input {
-  const input = openUnprobed(io, path);
-  if (input.kind === 'stream') return input;
-  const stat = fstatSync(input.fd);
-  if (stat.isFile()) return input;
-  if (stat.isDirectory()) {
-    closeSync(input.fd);
-    throw unreadable(path, { code: 'EISDIR' });
-  }
-  return streamInput(path, input.fd);
-}
-
-/**
- * Opens `path` (stdin for "-") without asking what it is: the "file" may turn out at its first
- * positional read (NotSeekable, nothing consumed) to be a pipe or a terminal, to be read then through
- * streamInput(). Saves the fstat, a system call for each of thousands of captures in one run.
- */
-export function openUnprobed(io: IOStreams, path: string): Input {
-  if (path === '-') return stdinInput(io, 'stdin');
+function stdinIsSocket(): boolean {
   try {
-    // Without waiting: open(2) of a FIFO nobody writes to yet waits for a writer, with the whole
-    // process, Ctrl-C included. O_NONBLOCK changes nothing for a regular file; a pipe or a terminal
-    // is read through libuv's handles, which are made for non-blocking descriptors.
-    return { kind: 'file', path, fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK) };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ENXIO' && STDIN_PATHS.has(path)) return stdinInput(io, path);
-    throw unreadable(path, err);
+    return fstatSync(0).isSocket();
+  } catch {
+    return false;
   }
 }
 
 /** A descriptor that is not a regular file, as a stream: a pipe or FIFO, a terminal, another device. */
-export function streamInput(path: string, fd: number): StreamInput {
-  const stat = fstatSync(fd);
+function streamInput(path: string, fd: number, stat: Stats): StreamInput {
   const terminal = stat.isCharacterDevice() && nodeModule<typeof import('node:tty')>('node:tty').isatty(fd);
   let open: () => Readable;
   if (stat.isFIFO()) open = () => new (nodeModule<typeof import('node:net')>('node:net').Socket)({ fd, readable: true, writable: false });
@@ -105,17 +109,11 @@ function nodeModule<T>(name: 'node:net' | 'node:tty'): T {
   return process.getBuiltinModule(name) as T;
 }
 
-/** At most this many bytes are read from an input (a secret, a HAR file); more is refused. */
-export interface ReadLimit {
-  bytes: number;
-  /** For the error: "a secret file", "a HAR file". */
-  what: string;
-}
-
 /**
- * The whole input in memory (a --body to send, a secret, a HAR file); the caller closes a file's fd.
- * With `limit`, an input larger than it is refused (UsageError) after reading at most one byte more,
- * so /dev/zero or a FIFO that never ends cannot fill the memory; a regular file is refused by its size.
+ * The whole input in memory (a --body to send, a secret); the caller closes a file's fd. With
+ * `limit`, an input larger than it is refused (UsageError) after reading at most one chunk more, so
+ * /dev/zero or a FIFO that never ends cannot fill the memory (a regular file opened with the same
+ * limit was refused by its size, unread).
  */
 export async function readAll(input: Input, signal: AbortSignal | undefined, limit?: ReadLimit): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -133,10 +131,8 @@ export async function readAll(input: Input, signal: AbortSignal | undefined, lim
         throw unreadable(input.path, err);
       }
     }
-    // The size first: a 10 GB file is refused without reading it. Read after all, since a file in
-    // /proc or /sys says 0 and holds more.
-    if (fstatSync(input.fd).size > limit.bytes) throw tooLarge(input.path, limit);
-    readFdChunks(input.fd, input.path, (chunk) => take(chunk, true), 0);
+    // Bounded still: a file in /proc or /sys says 0 and holds more.
+    readFdChunks(input.fd, input.path, (chunk) => take(chunk, true));
     return Buffer.concat(chunks);
   }
   await readStreamChunks(input, signal, (chunk) => take(chunk, false));
@@ -144,7 +140,7 @@ export async function readAll(input: Input, signal: AbortSignal | undefined, lim
 }
 
 function tooLarge(name: string, limit: ReadLimit): UsageError {
-  return new UsageError(`${name} is larger than ${formatBytes(limit.bytes)}, the most ${limit.what} may hold; not read further.`);
+  return new UsageError(`refusing ${name}: it is over the ${formatBytes(limit.bytes)} ${limit.bound}; not read further.`);
 }
 
 /**
@@ -192,37 +188,23 @@ export function readStreamChunks(input: StreamInput, signal: AbortSignal | undef
 }
 
 /**
- * Reads a regular file from `offset` to its end in synchronous reads into one reused buffer. Used
- * for files only (never for pipes), where a read never waits for long.
+ * Reads the regular file at `path` again, for a second pass, opened and checked as the first time (a
+ * FIFO put in its place meanwhile is refused, not waited on). Synchronous reads: files only, where a
+ * read never waits for long.
  */
-export function readFileChunks(path: string, sink: Sink, offset = 0): void {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (err) {
-    throw unreadable(path, err);
-  }
-  readOpenedFile(fd, path, sink, offset);
+export function readFileChunks(path: string, sink: Sink): void {
+  const { fd } = openOwnFile(path, { name: path, maxBytes: Number.POSITIVE_INFINITY, bound: '', follow: true })!;
+  readOpenedFile(fd, path, sink);
 }
 
-/**
- * As readFileChunks, for a file already open; closes it, unless it turns out not to be seekable
- * (NotSeekable: then the caller reads it as a stream).
- */
-export function readOpenedFile(fd: number, path: string, sink: Sink, offset = 0): void {
-  let close = true;
+/** As readFileChunks, for a regular file already open (openInput); closes it. */
+export function readOpenedFile(fd: number, path: string, sink: Sink): void {
   try {
-    readFdChunks(fd, path, sink, offset);
-  } catch (err) {
-    close = !(err instanceof NotSeekable);
-    throw err;
+    readFdChunks(fd, path, sink);
   } finally {
-    if (close) closeSync(fd);
+    closeSync(fd);
   }
 }
-
-/** The first positional read found a pipe or a terminal (see openUnprobed); nothing was read. */
-export class NotSeekable extends Error {}
 
 // One buffer for every read: thousands of captures in a run would otherwise each allocate 64 KiB
 // and keep the garbage collector busy. Reads are synchronous, so only a sink that itself reads a
@@ -230,7 +212,7 @@ export class NotSeekable extends Error {}
 let shared: Buffer | undefined;
 let sharedBusy = false;
 
-function readFdChunks(fd: number, path: string, sink: Sink, offset: number): void {
+function readFdChunks(fd: number, path: string, sink: Sink): void {
   const own = sharedBusy;
   if (!own) {
     shared ??= Buffer.allocUnsafe(CHUNK);
@@ -238,20 +220,19 @@ function readFdChunks(fd: number, path: string, sink: Sink, offset: number): voi
   }
   const buf = own ? Buffer.allocUnsafe(CHUNK) : shared!;
   try {
-    readInto(buf, fd, path, sink, offset);
+    readInto(buf, fd, path, sink);
   } finally {
     if (!own) sharedBusy = false;
   }
 }
 
-function readInto(buf: Buffer, fd: number, path: string, sink: Sink, offset: number): void {
-  let position = offset;
+function readInto(buf: Buffer, fd: number, path: string, sink: Sink): void {
+  let position = 0;
   for (;;) {
     let n: number;
     try {
       n = readSync(fd, buf, 0, CHUNK, position);
     } catch (err) {
-      if (position === offset && (err as { code?: string }).code === 'ESPIPE') throw new NotSeekable(path);
       throw unreadable(path, err);
     }
     if (n === 0) return;

@@ -2,22 +2,12 @@
 // second time for the rewrite hints after a mismatch. A regular file is read again by position; a
 // pipe, FIFO, terminal or stdin (`<(…)`, /dev/stdin, `-`) is streamed once, honouring Ctrl-C, and its
 // chunks are kept while it is read, up to SPOOL_LIMIT (beyond that the rewrite hints are skipped).
-import { closeSync } from 'node:fs';
 import { UsageError } from '../base/errors';
 import type { IOStreams } from '../output/streams';
-import { CaptureParser, type CaptureHead } from './capture';
+import { CAPTURE_FILE_LIMIT, CaptureParser, type CaptureHead } from './capture';
 import { HAR_LIMIT } from './har';
-import {
-  NotSeekable,
-  openInput,
-  openUnprobed,
-  readFileChunks,
-  readOpenedFile,
-  readStreamChunks,
-  streamInput,
-  type Sink,
-  type StreamInput,
-} from './input';
+import { FileRefused } from '../base/own-file';
+import { openInput, readFileChunks, readOpenedFile, readStreamChunks, type Input, type Sink, type StreamInput } from './input';
 import { formatBytes } from '../base/words';
 
 export interface BodySource {
@@ -32,6 +22,11 @@ export interface BodySource {
 }
 
 export const SPOOL_LIMIT = 64 * 1024 * 1024;
+
+// A capture or HAR file bigger than its bound is refused as opened, unread (a stream is cut by the
+// capture parser and the Sniffer as it passes theirs).
+const CAPTURE_FILE = { bytes: CAPTURE_FILE_LIMIT, bound: 'a capture may be' };
+const HAR_FILE = { bytes: HAR_LIMIT, bound: 'a capture or HAR file may be' };
 
 /**
  * A body from FILE, or from stdin when FILE is "-" or absent. Unreadable → UsageError (exit 2); a
@@ -129,19 +124,20 @@ export async function readCapture(io: IOStreams, path: string, sink: Sink, signa
 
 /** As readCapture, and with `har`, a HAR file is recognised by its first bytes and returned whole. */
 export async function readDelivery(io: IOStreams, path: string, sink: Sink, opts: ReadOptions): Promise<ReadDelivery> {
-  const input = openUnprobed(io, path);
+  let input: Input;
+  try {
+    input = openInput(io, path, opts.har ? HAR_FILE : CAPTURE_FILE, opts.regularOnly);
+  } catch (err) {
+    if (err instanceof FileRefused && err.reason === 'special') throw new NotRegularFile(path);
+    throw err;
+  }
   if (input.kind === 'stream') return readStreamDelivery(input, sink, opts);
   const sniff = new Sniffer(path, sink, opts.har ?? false);
   try {
     readOpenedFile(input.fd, path, (chunk) => sniff.push(chunk, true));
   } catch (err) {
     sniff.abandon();
-    if (!(err instanceof NotSeekable)) throw err;
-    if (opts.regularOnly) {
-      closeSync(input.fd);
-      throw new NotRegularFile(path);
-    }
-    return readStreamDelivery(streamInput(path, input.fd), sink, opts);
+    throw err;
   }
   const found = sniff.end();
   if (found.kind === 'har') return found;

@@ -171,7 +171,7 @@ describe('writing', () => {
     writeFileSync(join(dir, 'cfg'), 'not a folder');
     const saving = openConfigAt(path).setValues('default', { apiKey: 'k' });
     await expect(saving).rejects.toThrow(UsageError);
-    await expect(saving).rejects.toThrow(`cannot read the config file ${path}: ENOTDIR.`);
+    await expect(saving).rejects.toThrow(`cannot read the config file ${path}: a part of its path is not a folder.`);
   });
 });
 

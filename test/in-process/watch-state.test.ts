@@ -167,16 +167,31 @@ describe('bookings changes --since', () => {
 
 describe('bookings watch --state, a save that fails', () => {
   it('says so once (exit 1), leaving the file as it was last saved', async () => {
-    const { mkdirSync } = await import('node:fs');
+    const { renameSync } = await import('node:fs');
     await once();
+    // A name the file system takes, whose temporary file beside it (longer by a suffix) it does not.
+    const long = join(dir, `${'s'.repeat(240)}.state`);
+    renameSync(state, long);
+    state = long;
     const before = readFileSync(state);
     sb.advance();
-    // The save's temporary file (beside the state, named by the process id) cannot be made.
-    mkdirSync(`${state}.${process.pid}.tmp`);
     const run = await once();
     expect(run.code).toBe(1);
     expect(run.stderr.match(/cannot save --state/g)).toHaveLength(1);
-    expect(run.stderr).toContain(`error: cannot save --state ${state}: EEXIST; the file is left as it was last saved.\n`);
+    expect(run.stderr).toContain(`error: cannot save --state ${state}: ENAMETOOLONG; the file is left as it was last saved.\n`);
     expect(readFileSync(state)).toEqual(before);
+  });
+
+  it('a temporary file left by a run killed mid-save (a pid used again) neither stops the save nor is removed', async () => {
+    const { existsSync, mkdirSync, readdirSync } = await import('node:fs');
+    await once();
+    const leftover = `${state}.${process.pid}.tmp`;
+    mkdirSync(leftover);
+    sb.advance();
+    const run = await once();
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(leftover)).toBe(true);
+    // The save's own temporary file is gone: renamed over the state.
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([`watch.state.${process.pid}.tmp`]);
   });
 });

@@ -222,7 +222,7 @@ describe('usage errors: exit 2', () => {
     await expect(verify({ file: tmp.path('nope.txt'), signature: GH_SIG, secret: 'x' })).rejects.toThrow(
       /cannot read .*nope.txt: no such file/,
     );
-    await expect(verify({ file: tmp.dir, signature: GH_SIG, secret: 'x' })).rejects.toThrow(/is a directory/);
+    await expect(verify({ file: tmp.dir, signature: GH_SIG, secret: 'x' })).rejects.toThrow(/it is a folder/);
     await expect(verify({ file: tmp.path('gh.txt'), signature: GH_SIG, secretFile: tmp.path('nope') })).rejects.toMatchObject({
       exitCode: 2,
     });

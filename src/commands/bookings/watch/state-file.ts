@@ -6,12 +6,14 @@
 // last-modified, next, uids]. Lines, so that it is read and written a chunk at a time: memory and file
 // size stay proportional to the number of bookings. It is saved atomically (a temporary file beside
 // it, synced, then renamed over it), so a crash or Ctrl-C leaves the old file or the new one, never
-// half of one. A file that is not one (a symlink, a folder, a FIFO), is too big, or does not read as
-// a whole state file is refused with exit 2 and left as it is; so is one of another base URL,
-// profile or list.
-import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+// half of one; the rename replaces a link at the path, never writes through it. It is opened and
+// checked as opened by base/own-file.ts: a file that is not one (a symlink, a folder, a FIFO), is too
+// big, is another user's or writable by others, or does not read as a whole state file is refused
+// with exit 2 and left as it is; so is one of another base URL, profile or list.
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { FailureError, UsageError } from '../../../base/errors';
-import { unreadable } from '../../../base/input';
+import { openOwnFile, type Refusal } from '../../../base/own-file';
 import { isPlainObject } from '../../../base/plain-object';
 import { formatBytes } from '../../../base/words';
 import { EVENTS, type EventName } from '../../../webhook/events';
@@ -23,6 +25,13 @@ const FORMAT = 'booking-watch-state';
 const VERSION = 1;
 /** Read and written this much at a time. */
 const CHUNK = 1024 * 1024;
+
+/** How to mend a state file refused as opened (base/own-file.ts). */
+const STATE_FIX: Partial<Record<Refusal, string>> = {
+  symlink: 'give the path of the file itself: booking saves a state file only where it reads it.',
+  'other-owner': 'give a --state file of your own: its deliveries still owed are signed with your secret and sent.',
+  'writable-by-others': 'run: chmod 600 on it (booking saves it 0600), or give a --state file of your own.',
+};
 
 /** What a state file is a snapshot of: a run with another base URL, profile or filters may not use it. */
 export interface StateOrigin {
@@ -56,24 +65,19 @@ export interface StateParts {
  */
 export function loadState(path: string, parts: StateParts, origin: StateOrigin, maxBytes: number): { savedAt: string } | false {
   const { snapshot, outbox, conditional } = parts;
-  let fd: number;
+  // Its deliveries still owed are signed with the secret and sent: the file must be the user's own.
+  const file = openOwnFile(path, {
+    name: `--state ${path}`,
+    maxBytes: maxBytes * 2,
+    bound: `a state within --max-state ${formatBytes(maxBytes)} can be`,
+    mustBeOwn: true,
+    mayBeMissing: true,
+    hint: (reason) => STATE_FIX[reason],
+  });
+  if (!file) return false;
+  const { fd } = file;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return false;
-    if (code === 'ELOOP') throw new UsageError(`--state ${path} is a symbolic link; a state file is read only when it is the file itself.`);
-    throw unreadable(path, err);
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new UsageError(`--state ${path} is not a regular file.`);
-    if (stat.size === 0) return false; // made by touch or mktemp: a new state file
-    if (stat.size > maxBytes * 2) {
-      throw new UsageError(
-        `--state ${path} is ${formatBytes(stat.size)}, more than a state within --max-state ${formatBytes(maxBytes)} can be; not read.`,
-      );
-    }
+    if (file.stats.size === 0) return false; // made by touch or mktemp: a new state file
     let header: Header | undefined;
     let count = 0;
     eachLine(fd, (line, n) => {
@@ -110,7 +114,10 @@ export function loadState(path: string, parts: StateParts, origin: StateOrigin, 
 export function saveState(path: string, parts: StateParts, origin: StateOrigin, now: Date): void {
   const { snapshot, outbox, conditional } = parts;
   const pages = [...conditional.pages()];
-  const temporary = `${path}.${process.pid}.tmp`;
+  // Its own name each time: a pid is reused (a container's booking is often pid 1), and a file left
+  // by a run killed mid-save would make 'wx' fail for ever. Such a leftover is not removed: booking
+  // removes only the temporary file it made itself, below.
+  const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   let fd: number;
   try {
     fd = openSync(temporary, 'wx', 0o600);

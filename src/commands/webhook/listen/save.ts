@@ -66,7 +66,8 @@ export class CaptureSaver {
       return await this.publish(temp, event, time);
     } catch (err) {
       this.release(size);
-      await rm(temp, { force: true }).catch(() => {});
+      // Not a file of ours when 'wx' found one there (EEXIST): clean-up removes only what it made.
+      if ((err as { code?: string }).code !== 'EEXIST') await rm(temp, { force: true }).catch(() => {});
       throw err;
     }
   }
@@ -205,6 +206,7 @@ export class Spool {
     this.gone = true;
     // Closed first: a file still being opened would otherwise appear after its removal.
     if (!this.out.closed) await new Promise<void>((resolve) => this.out.once('close', () => resolve()).destroy());
-    await rm(this.temp, { force: true }).catch(() => {});
+    // A temporary name 'wx' found taken (EEXIST) is not a file of ours: clean-up removes only what it made.
+    if ((this.failed as { code?: string } | undefined)?.code !== 'EEXIST') await rm(this.temp, { force: true }).catch(() => {});
   }
 }

@@ -1,7 +1,7 @@
 // What `webhook send` sends: the body, the event and the signature, from one of three places — a
 // built-in sample (fresh ids each time), the user's --body, or a saved capture (--request) replayed
 // — with the --set overrides applied to its JSON.
-import { closeSync, fstatSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import type { Context } from '../../../context';
 import { UsageError } from '../../../base/errors';
 import { readCapture } from '../../../webhook/reader';
@@ -50,6 +50,8 @@ const otherScheme = (opts: BodyOptions): Scheme | undefined =>
 
 /** The largest body `send` reads (--body, a capture's body): the limit captures have everywhere. */
 const SEND_BODY_LIMIT = CAPTURE_LIMIT;
+/** A --body file bigger than the limit is refused as opened, unread; a stream as it passes it. */
+const BODY_FILE = { bytes: SEND_BODY_LIMIT, bound: 'a body send reads may be' };
 
 export async function outgoingDelivery(opts: BodyOptions, ctx: Context): Promise<Outgoing> {
   const sets = (opts.set ?? []).map(parseSet);
@@ -57,7 +59,7 @@ export async function outgoingDelivery(opts: BodyOptions, ctx: Context): Promise
   const event = checkEvent(opts.event, opts.body !== undefined, ctx);
   // Opened first (a missing file is reported before any prompt), read after the secret: when both the
   // secret prompt and the body use the terminal, the body's Ctrl-D would end stdin before the prompt.
-  const input = opts.body !== undefined ? openInput(ctx.io, opts.body) : undefined;
+  const input = opts.body !== undefined ? openInput(ctx.io, opts.body, BODY_FILE) : undefined;
   const scheme = otherScheme(opts);
   let secret: Buffer;
   let body: Buffer;
@@ -210,15 +212,12 @@ function checkEvent(event: string | undefined, customBody: boolean, ctx: Context
 }
 
 /**
- * The --body bytes, FILE or "-", up to SEND_BODY_LIMIT: a larger file is refused before it is read, a
- * stream as soon as it passes the limit. A body typed on a terminal gets a note on how to end it;
+ * The --body bytes, FILE or "-", up to SEND_BODY_LIMIT: a larger file was refused as opened, a
+ * stream is as soon as it passes the limit. A body typed on a terminal gets a note on how to end it;
  * Ctrl-C stops the wait.
  */
 async function readBody(input: Input, ctx: Context): Promise<Buffer> {
-  if (input.kind === 'file') {
-    if (fstatSync(input.fd).size > SEND_BODY_LIMIT) throw tooLarge(input.path);
-    return readAll(input, ctx.signal);
-  }
+  if (input.kind === 'file') return readAll(input, ctx.signal);
   noteTerminalBody(ctx, input);
   const chunks: Buffer[] = [];
   const bounded = bytesUnder(input.name);

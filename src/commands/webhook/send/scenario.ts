@@ -5,7 +5,7 @@
 // The series is dated in the past: made a week ago, one step an hour after the other, the meeting
 // (after its reschedules) yesterday 09:00-09:30 UTC, completed at its end, a no-show flagged 15
 // minutes later. A FILE is a JSON list of steps: an event name, or {"event": NAME, "set": [PATH=VALUE…]}.
-import { closeSync, existsSync, fstatSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, readFileSync } from 'node:fs';
 import type { Context } from '../../../context';
 import { CliError, UsageError } from '../../../base/errors';
 import { EVENTS, type EventName } from '../../../webhook/events';
@@ -48,11 +48,9 @@ export function loadScenario(value: string, ctx: Pick<Context, 'io'>): Scenario 
 }
 
 function readScenarioFile(path: string, ctx: Pick<Context, 'io'>): string {
-  const input = openInput(ctx.io, path);
+  const input = openInput(ctx.io, path, { bytes: MAX_FILE_BYTES, bound: 'a scenario (a list of steps) may be' });
   if (input.kind !== 'file') throw new UsageError(`--scenario ${visible(path)}: give a regular file.`);
   try {
-    if (fstatSync(input.fd).size > MAX_FILE_BYTES)
-      throw new UsageError(`--scenario ${visible(path)} is over 1 MiB: a scenario is a list of steps.`);
     return readFileSync(input.fd, 'utf8');
   } catch (err) {
     throw err instanceof CliError ? err : unreadable(path, err);

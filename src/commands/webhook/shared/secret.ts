@@ -137,7 +137,7 @@ function checkPrintable(secret: Buffer, from: string): void {
   );
 }
 
-const LIMIT = { bytes: SECRET_FILE_LIMIT, what: 'a secret file' };
+const LIMIT = { bytes: SECRET_FILE_LIMIT, bound: 'a secret file may hold' };
 
 /**
  * A secret file's bytes, read without blocking the process: a FIFO with no writer yet waits for one,
@@ -145,7 +145,7 @@ const LIMIT = { bytes: SECRET_FILE_LIMIT, what: 'a secret file' };
  * secret would show on the screen, which the prompt avoids.
  */
 async function readSecretFile(path: string, ctx: SecretCtx): Promise<Buffer> {
-  const input = openInput(ctx.io, path);
+  const input = openInput(ctx.io, path, LIMIT);
   try {
     if (input.kind === 'stream' && input.terminal) {
       throw new UsageError(`--secret-file ${path} is a terminal: leave --secret-file out to be asked for the secret without echo.`);

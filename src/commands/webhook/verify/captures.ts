@@ -14,6 +14,7 @@ import type { Context } from '../../../context';
 import { hint } from '../../../context';
 import { unreadable } from '../../../base/input';
 import { checkpoint } from '../../../base/checkpoint';
+import { kindOf } from '../../../base/own-file';
 import { CliError, ExitCode, InterruptedError, UsageError } from '../../../base/errors';
 import { harDeliveries } from '../../../webhook/har';
 import { NotRegularFile, readDelivery } from '../../../webhook/reader';
@@ -241,9 +242,5 @@ function notRegular(e: Dirent, full: string): string | undefined {
     }
   }
   if (s.isFile()) return undefined;
-  if (s.isFIFO()) return 'a FIFO';
-  if (s.isSocket()) return 'a socket';
-  if (s.isDirectory()) return 'a folder';
-  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
-  return 'a special file';
+  return s.isDirectory() ? 'a folder' : kindOf(s);
 }
