@@ -109,7 +109,7 @@ class Stop extends Error {}
  * `depth` 1 leaves out the outer brackets of an array. A slice of a long string is escaped alone,
  * which JSON's escapes allow (none spans characters), never between the halves of a surrogate pair.
  */
-function jsonSlices(value: unknown, out: (text: string) => void, depth = 0): void {
+export function jsonSlices(value: unknown, out: (text: string) => void, depth = 0): void {
   if (value === null || typeof value !== 'object') {
     if (typeof value !== 'string' || value.length <= SLICE) {
       out(JSON.stringify(value) ?? 'null');

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingsWatchOptions } from '../../src/commands/bookings/watch/options';
 import { runBookingsWatch } from '../../src/commands/bookings/watch/run';
-import { changesBetween, MAX_KEPT_BYTES, Snapshot } from '../../src/commands/bookings/watch/snapshot';
 import type { Context, GlobalOptions } from '../../src/context';
 import { FailureError, InterruptedError, RateLimitError } from '../../src/base/errors';
 import type { HttpClient } from '../../src/http/types';
@@ -213,61 +212,6 @@ describe('bookings watch', () => {
       '2026-03-01T12:00:10.000Z\tchanged\ta\tstatus\tpending\tconfirmed\n' +
         '2026-03-01T12:00:10.000Z\tchanged\ta\tstart\t2026-02-01T10:00:00Z\t2026-02-02T10:00:00Z\n',
     );
-  });
-});
-
-describe('watch snapshot', () => {
-  /** One poll of items through the snapshot: the changes of those that changed, taken in. */
-  const poll = (snap: Snapshot, items: unknown[]) => {
-    snap.begin();
-    const changed: Record<string, Record<string, [unknown, unknown]>> = {};
-    for (const item of items) {
-      const s = snap.see(item);
-      if (!s?.after) continue;
-      if (s.before) changed[s.uid] = changesBetween(s.before, s.after);
-      snap.commit({ ...s, after: s.after });
-    }
-    snap.sweep();
-    return changed;
-  };
-
-  it('holds one entry per booking however many polls, and tells old and new values exactly', () => {
-    const snap = new Snapshot(undefined);
-    const long = 'x'.repeat(2_000);
-    for (let n = 0; n < 50; n++)
-      poll(
-        snap,
-        Array.from({ length: 20 }, (_, i) => ({ uid: `bk_${i}`, status: n % 2 ? 'pending' : 'confirmed', notes: long })),
-      );
-    expect(snap.size).toBe(20);
-    const changed = poll(snap, [{ uid: 'bk_0', status: 'confirmed', notes: `${long}y` }]);
-    expect(changed.bk_0).toEqual({ status: ['pending', 'confirmed'], notes: [long, `${long}y`] });
-  });
-
-  it('keeps a booking over the per-booking bound by its summary and fingerprint, never one entry per leaf', () => {
-    const snap = new Snapshot(undefined);
-    const big = (status: string, n: number) => ({ uid: 'bk_big', status, start: 's', values: Array.from({ length: n }, (_, i) => i) });
-    poll(snap, [big('pending', 100_000)]);
-    const entry = snap.entries.get('bk_big')!;
-    expect(entry.whole).toBe(false);
-    expect(entry.text.length).toBeLessThan(200);
-    expect(poll(snap, [big('confirmed', 100_000)]).bk_big).toEqual({ status: ['pending', 'confirmed'] });
-    expect(Object.keys(poll(snap, [big('confirmed', 100_001)]).bk_big!)).toEqual(['(fingerprint)']);
-    expect(MAX_KEPT_BYTES).toBe(16 * 1024);
-  });
-
-  it('stops with a clear error (exit 1) once the whole snapshot passes its bound', () => {
-    const snap = new Snapshot(undefined, 100_000);
-    snap.begin();
-    const add = (i: number) => {
-      const s = snap.see({ uid: `bk_${i}`, title: 't'.repeat(300) })!;
-      snap.commit({ ...s, after: s.after! });
-    };
-    let i = 0;
-    expect(() => {
-      for (; i < 10_000; i++) add(i);
-    }).toThrow(/passed 100000 bytes of kept bookings \(--max-state\) at 1\d\d bookings; stopped/);
-    expect(i).toBeLessThan(250);
   });
 });
 

@@ -3,34 +3,32 @@
 // one hash and one comparison) and its compact JSON, so that a change can be told field by field.
 // Both are bounded: a booking whose JSON is over MAX_KEPT_BYTES is kept as its fingerprint and its
 // summary (status, times, title) only, and the whole snapshot as at most `maxBytes` (--max-state,
-// default 96 MiB): a list that never ends, or grows past it, stops the watch with an error naming
+// default 64 MiB): a list that never ends, or grows past it, stops the watch with an error naming
 // the bound, instead of taking the machine's memory.
 import { createHash } from 'node:crypto';
 import { FailureError } from '../../../base/errors';
 import { isPlainObject } from '../../../base/plain-object';
-import { parseJson, scalarText, stringifyJson } from '../../../output/json';
+import { jsonSlices } from '../../../http/page-fingerprint';
+import { isLosslessNumber, parseJson, scalarText, stringifyJson } from '../../../output/json';
 import { flatten, getPath, parsePath, project, type Path } from '../../../output/paths';
 import { formatBytes } from '../../../base/words';
+import { KeptTexts, type Entry } from './kept-texts';
+
+export type { Entry } from './kept-texts';
 
 /** A booking's JSON up to this size is kept whole: every field of a usual booking (~400 bytes). */
 export const MAX_KEPT_BYTES = 16 * 1024;
 /**
- * The default bound of the whole snapshot, in bytes of kept text plus ENTRY_COST per booking: about
- * 150,000 bookings of the sandbox's size, at a peak of about 200 MB (docs/performance.md).
+ * The default bound of the whole snapshot, in bytes of kept records plus ENTRY_COST per booking:
+ * about 133,000 bookings of the sandbox's size (504 bytes each). Chosen for issue 33's 200 MB: a list
+ * that never ends stops at a peak of about 170 MB on node 24, 146 MB on node 20 (docs/performance.md).
  */
-export const DEFAULT_MAX_STATE_BYTES = 96 * 1024 * 1024;
-/** What an entry costs beyond its text (the map's slot, the object, the uid, the fingerprint): measured. */
-const ENTRY_COST = 320;
-
-export interface Entry {
-  /** sha1 of the booking's watched JSON, base64. */
-  fp: string;
-  /** The booking's compact JSON; or, when `whole` is false, the JSON of its summary only. */
-  text: string;
-  whole: boolean;
-  /** The poll that last saw it (0: loaded from a state file, not seen yet). */
-  seen: number;
-}
+export const DEFAULT_MAX_STATE_BYTES = 64 * 1024 * 1024;
+/**
+ * What an entry costs beyond its record (kept-texts.ts), on V8's heap: its uid (~32 bytes), its slot in
+ * the Map (~40, measured) and a known page's reference to it.
+ */
+const ENTRY_COST = 80;
 
 const UID_PATHS = ['uid', 'booking_uid', 'id', 'booking_id'].map(parsePath);
 /** The fields a booking over MAX_KEPT_BYTES is still known by (and a removed booking is shown by). */
@@ -45,46 +43,81 @@ function uidOf(item: unknown, fp: string): string {
   return `#${fp.slice(0, 12)}`;
 }
 
-/**
- * The text in one piece of its own. stringifyJson may build it of pieces (a number kept exactly is
- * spliced in), each of which costs V8 a header and holds on to the string it was cut from: kept for
- * every booking, that was twice the text's size. A regular expression's test makes V8 flatten it.
- */
-function flat(text: string): string {
-  /^/.test(text);
-  return text;
-}
-
 // The longest piece of a text hashed at once. Hashing a string copies it into UTF-8 first: a booking
 // of tens of MiB hashed whole held that copy beside the text at the watch's peak (issue 33, item 2).
 const HASH_SLICE = 64 * 1024;
+// A booking whose JSON is surely longer than this is never made one string: its text is hashed as it
+// is written, in slices. Made whole, the 3-million-element booking of issue 33 (22 MB of JSON) cost
+// 55 MB more at the watch's peak on node 24 (the string and JSON.stringify's pieces of it).
+const WHOLE_TEXT_UP_TO = 1024 * 1024;
 
-/** sha1 of the text's UTF-8, in slices (never between the halves of a surrogate pair: same digest). */
-function fingerprintOf(text: string): string {
+/** The booking's fingerprint, and its compact JSON unless that is over WHOLE_TEXT_UP_TO. */
+function fingerprinted(value: unknown): { fp: string; text?: string } {
   const hash = createHash('sha1');
+  if (longerThan(value, WHOLE_TEXT_UP_TO)) {
+    let pending = '';
+    jsonSlices(value, (slice) => {
+      pending += slice;
+      if (pending.length < HASH_SLICE) return;
+      hash.update(pending);
+      pending = '';
+    });
+    return { fp: hash.update(pending).digest('base64') };
+  }
+  // sha1 of the text's UTF-8, in slices (never between the halves of a surrogate pair: same digest).
+  const text = stringifyJson(value);
   for (let from = 0; from < text.length; ) {
     let to = Math.min(text.length, from + HASH_SLICE);
     if (to < text.length && (text.charCodeAt(to - 1) & 0xfc00) === 0xd800) to++;
     hash.update(from === 0 && to === text.length ? text : text.slice(from, to));
     from = to;
   }
-  return hash.digest('base64');
+  return { fp: hash.digest('base64'), text };
+}
+
+/**
+ * Whether the value's compact JSON is surely longer than `limit` characters: a lower bound of its
+ * length (a string's characters and quotes, a comma or bracket per element…), counted until it passes.
+ */
+function longerThan(value: unknown, limit: number): boolean {
+  let n = 0;
+  const past = (v: unknown): boolean => {
+    if (typeof v === 'string') n += v.length + 2;
+    else if (v === null || typeof v !== 'object') n += 1;
+    else if (isLosslessNumber(v)) n += v.value.length;
+    else if (Array.isArray(v)) {
+      n += 1 + v.length;
+      for (const x of v) if (past(x)) return true;
+    } else
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x === undefined || typeof x === 'function') continue;
+        n += k.length + 3;
+        if (past(x)) return true;
+      }
+    return n > limit;
+  };
+  return past(value);
 }
 
 /** One item of a poll, compared with what the snapshot holds; nothing is changed until commit(). */
 export interface Sighting {
   uid: string;
   item: unknown;
+  /** What the snapshot held, when the booking changed (undefined when it is new, or unchanged). */
   before?: Entry;
   /** What the snapshot would hold now; undefined when the booking is unchanged (and marked seen). */
   after?: Entry;
 }
 
 export class Snapshot {
-  readonly entries = new Map<string, Entry>();
+  /** Each booking's uid and where its entry is in `texts`. */
+  private readonly refs = new Map<string, number>();
+  private readonly texts = new KeptTexts();
   /** Counts the changes taken in: a --state file is written again only when it moved. */
   version = 0;
-  private bytes = 0;
+  /** Bytes of the deliveries still owed (charge()). */
+  private owed = 0;
   private poll = 0;
   private readonly paths: Path[] | undefined;
 
@@ -97,7 +130,25 @@ export class Snapshot {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.refs.size;
+  }
+
+  /** Every entry, for --state: each made as it is reached. */
+  get entries(): Iterable<[string, Entry]> {
+    const { refs, texts } = this;
+    return (function* () {
+      for (const [uid, ref] of refs) yield [uid, texts.get(ref)] as [string, Entry];
+    })();
+  }
+
+  get(uid: string): Entry | undefined {
+    const ref = this.refs.get(uid);
+    return ref === undefined ? undefined : this.texts.get(ref);
+  }
+
+  /** Bytes held for the entries (their chunks, holes included): for the tests of compaction. */
+  get heldBytes(): number {
+    return this.texts.held;
   }
 
   /** Starts a poll; `see` then takes its items, `sweep` ends it. */
@@ -111,38 +162,37 @@ export class Snapshot {
    */
   see(item: unknown): Sighting | undefined {
     const watched = this.paths ? project(item, this.paths) : item;
-    const text = stringifyJson(watched);
-    const fp = fingerprintOf(text);
+    const { fp, text } = fingerprinted(watched);
     const uid = uidOf(item, fp);
-    const before = this.entries.get(uid);
-    if (before?.seen === this.poll) return undefined;
-    if (before && before.fp === fp) {
-      before.seen = this.poll;
-      return { uid, item, before };
-    }
-    const whole = text.length <= MAX_KEPT_BYTES;
-    const after: Entry = { fp, text: flat(whole ? text : stringifyJson(summaryOf(watched))), whole, seen: this.poll };
+    const ref = this.refs.get(uid);
+    const was = ref === undefined ? 'new' : this.texts.sight(ref, fp, this.poll);
+    if (was === 'seen') return undefined;
+    if (was === 'same') return { uid, item };
+    const before = ref === undefined ? undefined : this.texts.get(ref);
+    const whole = text !== undefined && text.length <= MAX_KEPT_BYTES;
+    const after: Entry = { fp, text: whole ? text : stringifyJson(summaryOf(watched)), whole, seen: this.poll };
     return { uid, item, before, after };
   }
 
   /** Takes in what see() found; past the bound of the whole snapshot, a FailureError. */
   commit(s: Sighting & { after: Entry }): void {
-    this.bytes += s.after.text.length + ENTRY_COST - (s.before ? s.before.text.length + ENTRY_COST : 0);
-    this.entries.set(s.uid, s.after);
+    const was = this.refs.get(s.uid);
+    if (was !== undefined) this.texts.free(was);
+    this.refs.set(s.uid, this.texts.put(s.after));
     this.version++;
-    if (this.bytes > this.maxBytes) throw overBound(this.maxBytes, this.entries.size);
+    this.check();
   }
 
   /** A booking of a page that did not change (a 304): seen, as it was. */
   seenAgain(uid: string): void {
-    const e = this.entries.get(uid);
-    if (e) e.seen = this.poll;
+    const ref = this.refs.get(uid);
+    if (ref !== undefined) this.texts.setSeen(ref, this.poll);
   }
 
   /** Bytes held beside the entries (the deliveries still owed: the Outbox, forward.ts), under the same bound. */
   charge(bytes: number): void {
-    this.bytes += bytes;
-    if (bytes > 0 && this.bytes > this.maxBytes) throw overBound(this.maxBytes, this.entries.size);
+    this.owed += bytes;
+    if (bytes > 0) this.check();
   }
 
   /** An entry from a state file, before the first poll. */
@@ -153,14 +203,19 @@ export class Snapshot {
   /** Ends a complete poll: the bookings it did not see have left the list (and the snapshot). */
   sweep(): [string, Entry][] {
     const gone: [string, Entry][] = [];
-    for (const [uid, entry] of this.entries) {
-      if (entry.seen === this.poll) continue;
-      this.entries.delete(uid);
+    for (const [uid, ref] of this.refs) {
+      if (this.texts.seen(ref) === this.poll) continue;
+      gone.push([uid, this.texts.get(ref)]);
+      this.texts.free(ref);
+      this.refs.delete(uid);
       this.version++;
-      this.bytes -= entry.text.length + ENTRY_COST;
-      gone.push([uid, entry]);
     }
+    this.texts.compact(this.refs);
     return gone;
+  }
+
+  private check(): void {
+    if (this.texts.live + this.refs.size * ENTRY_COST + this.owed > this.maxBytes) throw overBound(this.maxBytes, this.refs.size);
   }
 }
 
