@@ -4,12 +4,13 @@
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_S } from './base/globals';
 import type { IOStreams } from './output/streams';
 import { UsageError } from './base/errors';
 import { checkZone } from './output/time-zone';
 import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './base/options';
 import type { CommandDeps } from './commands/deps';
-import { registerCommands } from './commands/register';
+import { namesCommand, registerCommands } from './commands/register';
 import { addHelpCommand, commandPath, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
@@ -29,25 +30,13 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   const program = new Command('booking');
   program
     .description('Command-line client for the booking service: bookings, event types, and signed webhooks.')
-    .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .addOption(new Option('--profile <name>', 'config profile (env: BOOKING_PROFILE; default: "default")').argParser(profileName))
-    .addOption(new Option('--base-url <url>', "override the profile's base URL (env: BOOKING_BASE_URL)"))
-    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS as string[]))
-    .option('--json [fields]', 'same as -o json; with a comma-separated list, only those fields (as --fields)', jsonOption)
-    .option('--jq <expression>', "filter the JSON output with jq's language (strings printed raw); implies --json")
-    .option('--fields <list>', 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)', listOption)
-    .option('--no-color', 'turn colour off (also NO_COLOR, TERM=dumb)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds', secondsOption(0, 86_400), 30)
-    .option('--retries <n>', 'retries of a GET on 429, 502, 503, 504 and lost connections', intOption(0, 20), 3)
-    .option('--debug', 'one line per request and response on stderr (key redacted; also BOOKING_DEBUG=1)')
-    .option('-q, --quiet', 'no progress or hints on stderr')
-    .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
-    .option('--max-response-bytes <size>', 'refuse a response body larger than this (bytes, or K/M/G)', byteSizeOption, 64 * 2 ** 20)
-    .option('--no-pager', 'never page the output on a terminal (also BOOKING_PAGER=)')
-    .option('--tz <zone>', 'time zone for times in table, tsv and csv: local, UTC or an IANA name (env: BOOKING_TZ; config: tz)')
-    .option('--csv-raw', "csv cells as received: no leading ' on cells starting with = + - @ (the formula guard)")
-    .showSuggestionAfterError(true);
+    .helpOption('-h, --help', 'show help');
+  // A line of plain words naming a command (`booking bookings get bk_1`) has no option to read: it is
+  // parsed without the global options (readGlobals gives their defaults) and without the help command,
+  // whose set-up is a measurable part of a short command's start-up (docs/performance.md). Any line
+  // with an option word, `booking` alone, `help`, an unknown name, and the whole tree get both.
+  const plain = deps.argv !== undefined && namesCommand(deps.argv[0]) && !deps.argv.some((arg) => arg.startsWith('-'));
+  if (!plain) addGlobalOptions(program);
   configureHelpLayout(program);
 
   configureUsage(program, io);
@@ -57,7 +46,7 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
     setExitCode: deps.setExitCode,
   };
   await registerCommands(program, commandDeps, deps.argv && commandWords(deps.argv, program));
-  addHelpCommand(program);
+  if (!plain) addHelpCommand(program);
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
   // options named in one line): commander copies them on .command(), but not onto commands built
   // separately and added with addCommand.
@@ -68,6 +57,28 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   });
   for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
   return program;
+}
+
+/** The options of every command, given before or after the command's words; readGlobals reads them. */
+function addGlobalOptions(program: Command): void {
+  program
+    .version(VERSION, '-V, --version', 'print the version')
+    .addOption(new Option('--profile <name>', 'config profile (env: BOOKING_PROFILE; default: "default")').argParser(profileName))
+    .addOption(new Option('--base-url <url>', "override the profile's base URL (env: BOOKING_BASE_URL)"))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS as string[]))
+    .option('--json [fields]', 'same as -o json; with a comma-separated list, only those fields (as --fields)', jsonOption)
+    .option('--jq <expression>', "filter the JSON output with jq's language (strings printed raw); implies --json")
+    .option('--fields <list>', 'columns for table/tsv, projection for json/ndjson (dot paths, comma-separated)', listOption)
+    .option('--no-color', 'turn colour off (also NO_COLOR, TERM=dumb)')
+    .option('--timeout <seconds>', 'per-request timeout in seconds', secondsOption(0, 86_400), DEFAULT_TIMEOUT_S)
+    .option('--retries <n>', 'retries of a GET on 429, 502, 503, 504 and lost connections', intOption(0, 20), DEFAULT_RETRIES)
+    .option('--debug', 'one line per request and response on stderr (key redacted; also BOOKING_DEBUG=1)')
+    .option('-q, --quiet', 'no progress or hints on stderr')
+    .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
+    .option('--max-response-bytes <size>', 'refuse a response body larger than this (bytes, or K/M/G)', byteSizeOption, 64 * 2 ** 20)
+    .option('--no-pager', 'never page the output on a terminal (also BOOKING_PAGER=)')
+    .option('--tz <zone>', 'time zone for times in table, tsv and csv: local, UTC or an IANA name (env: BOOKING_TZ; config: tz)')
+    .option('--csv-raw', "csv cells as received: no leading ' on cells starting with = + - @ (the formula guard)");
 }
 
 /**
@@ -214,8 +225,8 @@ function readGlobals(cmd: Command, env: Record<string, string | undefined>): Glo
     fields,
     jq,
     noColor: o.color === false,
-    timeoutMs: Math.round(((o.timeout as number) ?? 30) * 1000),
-    retries: (o.retries as number) ?? 3,
+    timeoutMs: Math.round(((o.timeout as number | undefined) ?? DEFAULT_TIMEOUT_S) * 1000),
+    retries: (o.retries as number | undefined) ?? DEFAULT_RETRIES,
     debug: Boolean(o.debug) || env.BOOKING_DEBUG === '1' || env.BOOKING_DEBUG === 'true',
     quiet: Boolean(o.quiet),
     allowHttp: Boolean(o.allowHttp),

@@ -3,6 +3,10 @@
 export type OutputFormat = 'table' | 'tsv' | 'csv' | 'json' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'csv', 'json', 'ndjson'];
 
+/** --timeout and --retries when not given: the options' defaults, and readGlobals' when no option was made. */
+export const DEFAULT_TIMEOUT_S = 30;
+export const DEFAULT_RETRIES = 3;
+
 /** Global options after parsing and env defaults (see cli.ts). */
 export interface GlobalOptions {
   profile: string;

@@ -31,3 +31,8 @@ const TREE: Tree = {
 export function registerCommands(program: Command, deps: CommandDeps, words?: readonly string[]): Promise<void> {
   return registerTree(program, TREE, deps, words);
 }
+
+/** Whether the word is a top-level command's name (`bookings`), as typed. */
+export function namesCommand(word: string | undefined): boolean {
+  return word !== undefined && Object.hasOwn(TREE, word);
+}

@@ -116,6 +116,14 @@ describe('a fault that outlasts the retries, at page 5 of 10', () => {
     expect(expectWholeNdjson(r.stdout)).toHaveLength(80);
   });
 
+  it('a line without any option word (no global option built) retries 3 times, the default', async () => {
+    server.setFaults(failing({ kind: 'status', status: 503, retryAfter: '0' }));
+    const r = await runHere(['bookings', 'list'], { env: env() });
+    expect(r.code, show(r)).toBe(1);
+    expect(r.stderr).toMatch(/503 Service Unavailable.*after 3 retries/);
+    expect(server.requests.filter((q) => q.page === FAIL_PAGE)).toHaveLength(4);
+  });
+
   it('a Retry-After beyond what the client will sleep ends at once with exit 5 and says how long', async () => {
     server.setFaults(failing({ kind: 'status', status: 429, retryAfter: '3600' }));
     const started = Date.now();
