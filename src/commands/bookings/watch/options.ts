@@ -27,7 +27,7 @@ export const watchOptions = [
   choice('--scheme <name>', "how forwarded deliveries are signed and shaped (a vendor's headers and event field)", SCHEME_NAMES, 'service'),
   option('--retry-delays <s,s,…>', 'waits before each retry of a failed forward, in seconds (default 1,2,4,8; none)', parseRetryDelays),
   option('--no-retry', 'one attempt per forward; the state moves past a change even when it failed'),
-  option('--max-state <size>', 'the most memory (and --state file) the snapshot may take (default 64M)', byteSizeOption),
+  option('--max-state <size>', 'the most memory (and --state file) the snapshot may take (default 72M)', byteSizeOption),
   ...bookingFilterOptions('watch'),
   ...pagingRuleOptions('', ' (overrides discovery)'),
 ];
@@ -37,7 +37,7 @@ export type BookingsWatchOptions = Values<[], typeof watchOptions>;
 
 export const changesOptions = [
   option('--since <state-or-time>', 'a bookings watch --state FILE, an ISO time, or a duration ago (90m, 2h)', nonEmpty('--since')),
-  option('--max-state <size>', 'the most memory the snapshot of a --since FILE may take (default 64M)', byteSizeOption),
+  option('--max-state <size>', 'the most memory the snapshot of a --since FILE may take (default 72M)', byteSizeOption),
   ...bookingFilterOptions('compare'),
   ...pagingRuleOptions('', ' (overrides discovery)'),
 ];

@@ -3,7 +3,7 @@
 // one hash and one comparison) and its compact JSON, so that a change can be told field by field.
 // Both are bounded: a booking whose JSON is over MAX_KEPT_BYTES is kept as its fingerprint and its
 // summary (status, times, title) only, and the whole snapshot as at most `maxBytes` (--max-state,
-// default 64 MiB): a list that never ends, or grows past it, stops the watch with an error naming
+// default 72 MiB): a list that never ends, or grows past it, stops the watch with an error naming
 // the bound, instead of taking the machine's memory.
 import { createHash } from 'node:crypto';
 import { FailureError } from '../../../base/errors';
@@ -23,7 +23,7 @@ export const MAX_KEPT_BYTES = 16 * 1024;
  * about 133,000 bookings of the sandbox's size (504 bytes each). Chosen for issue 33's 200 MB: a list
  * that never ends stops at a peak of about 170 MB on node 24, 146 MB on node 20 (docs/performance.md).
  */
-export const DEFAULT_MAX_STATE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_STATE_BYTES = 72 * 1024 * 1024;
 /**
  * What an entry costs beyond its record (kept-texts.ts), on V8's heap: its uid (~32 bytes), its slot in
  * the Map (~40, measured) and a known page's reference to it.
