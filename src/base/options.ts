@@ -47,9 +47,19 @@ export function nonEmpty(what: string): (value: string) => string {
   };
 }
 
-/** For repeatable options: collects every occurrence. */
+/**
+ * For repeatable options: collects every occurrence. Each occurrence is added to the list this made
+ * for the run (copying the list each time was quadratic: 20,000 `--set` took seconds of CPU); a
+ * default list the option was declared with is copied once, never changed.
+ */
 export function collect<T>(parse: (v: string) => T): (value: string, previous: T[] | undefined) => T[] {
-  return (value, previous) => [...(previous ?? []), parse(value)];
+  const made = new WeakSet<T[]>();
+  return (value, previous) => {
+    const list = previous !== undefined && made.has(previous) ? previous : [...(previous ?? [])];
+    made.add(list);
+    list.push(parse(value));
+    return list;
+  };
 }
 
 const SIZE_UNITS: Record<string, number> = {
