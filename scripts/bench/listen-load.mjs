@@ -19,7 +19,12 @@ import { fileURLToPath } from 'node:url';
 const args = process.argv.slice(2);
 const flag = args.indexOf('--max-saved');
 const maxSaved = flag >= 0 ? args.splice(flag, 2)[1] : undefined;
-const take = (name) => (args.includes(name) ? (args.splice(args.indexOf(name), 1), true) : false);
+/** @param {string} name */
+const take = (name) => {
+  const at = args.indexOf(name);
+  if (at >= 0) args.splice(at, 1);
+  return at >= 0;
+};
 const noSave = take('--no-save');
 const forwardTo = take('--forward');
 const count = Number(args[0] ?? 30);
