@@ -92,7 +92,7 @@ describe('bookings watch --state and bookings changes --since: the state file', 
 
   it('a file over twice --max-state is refused by its size, unread', async () => {
     sparse(state, 3 * 2 ** 30);
-    expectRefused(await watch(), state, 'it is 3 GiB, over the 192 MiB a state within --max-state 96 MiB can be.');
+    expectRefused(await watch(), state, 'it is 3 GiB, over the 144 MiB a state within --max-state 72 MiB can be.');
   });
 
   it('a folder in its place is refused', async () => {
