@@ -40,7 +40,11 @@ export async function parseInPieces(
       for (let i = 0; i < elements.length; ) {
         let j = i;
         while (j + 3 < elements.length && elements[j + 4]! - elements[i]! < batchBytes) j += 3;
-        const batch = parsePiece(body, elements[i]!, elements[j + 1]!, scan, [], '[', ']') as unknown[];
+        // One element alone (a big one, often) is parsed as it is: no copy of it with brackets around.
+        const batch =
+          j === i
+            ? [parsePiece(body, elements[i]!, elements[i + 1]!, scan, [], '', '')]
+            : (parsePiece(body, elements[i]!, elements[j + 1]!, scan, [], '[', ']') as unknown[]);
         // An empty element (`[,1]`) would vanish from a batch of its own (`[]`): not what JSON.parse reads.
         if (batch.length !== (j - i) / 3 + 1) throw new SyntaxError('an empty element');
         for (const item of batch) items.push(item);
@@ -79,6 +83,12 @@ function parsePiece(
   let s = firstAtOrAfter(nulStrings, 1, from);
   let l = firstAtOrAfter(longStrings, 2, from);
   let c = 0;
+  const before = (list: number[], k: number) => k < list.length && list[k]! < to;
+  if (cuts.length === 0 && !before(numbers, n) && !before(nulStrings, s) && !before(longStrings, l)) {
+    // Nothing to mark: the bytes' own text, as parseMarked parses a body without marks.
+    const text = body.toString('utf8', from, to);
+    return JSON.parse(open === '' ? text : `${open}${text}${close}`);
+  }
   // What the text can grow to: each number gains 8 bytes, each U+0000 mark 6, each placeholder at most 24.
   const most =
     open.length + to - from + close.length + (8 * (firstAtOrAfter(numbers, 2, to) - n)) / 2 + 6 * (firstAtOrAfter(nulStrings, 1, to) - s);
