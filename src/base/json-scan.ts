@@ -7,6 +7,8 @@
 // - where the elements of a listing's array are (the body itself, or the value of one of its fields):
 //   their bytes, copied as they are, are the elements' ndjson lines when nothing in them would be
 //   written otherwise (src/json-raw.ts), which saves stringifying them again.
+// - where its long string values are, and (scanJsonInTurns, in parts with a turn between them) every
+//   array's elements in a big body: src/output/json-pieces.ts parses such a body in pieces.
 // One loop over the bytes: a fraction of what the parse itself costs.
 
 export const MAX_DEPTH = 1000;
@@ -30,7 +32,14 @@ export interface JsonScan {
   nulStrings: number[];
   /** The arrays at the top of the body (it, or its fields' values), with where each element is. */
   arrays: RawArray[];
+  /**
+   * [start, end) of every string value of LONG_STRING bytes or more, its quotes included: a body
+   * parsed in pieces decodes them from its bytes, not from a text of the whole body.
+   */
+  longStrings: number[];
 }
+
+const LONG_STRING = 1024 * 1024;
 
 /** An array at the top of a body: the body itself (key undefined), or the value of its field `key`. */
 export interface RawArray {
@@ -86,24 +95,80 @@ function fieldName(body: Buffer, from: number, to: number, clean: boolean): stri
 }
 
 export function scanJson(body: Buffer, start = 0): JsonScan {
-  let depth = 0;
-  const numbers: number[] = [];
-  const nulStrings: number[] = [];
-  const arrays: RawArray[] = [];
+  const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [] };
+  scanPart(body, scan, startState(start, body.length - start <= MAX_RECORDED_BODY, LONG_STRING), body.length);
+  return scan;
+}
+
+/**
+ * scanJson in parts of `part` bytes with `turn()` between them (it may throw to stop), the arrays'
+ * elements recorded whatever the body's size: for a body parsed in pieces (src/output/json-pieces.ts).
+ * `longString`: from how many bytes a string is long (a test's small bodies have them too).
+ */
+export async function scanJsonInTurns(
+  body: Buffer,
+  start: number,
+  part: number,
+  turn: () => Promise<void>,
+  longString = LONG_STRING,
+): Promise<JsonScan> {
+  const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [] };
+  const state = startState(start, true, longString);
+  while (state.i < body.length && !scan.tooDeep) {
+    scanPart(body, scan, state, Math.min(body.length, state.i + part));
+    await turn();
+  }
+  return scan;
+}
+
+/** Where a scan stands between its parts: the loop's variables (see scanPart). */
+interface ScanState {
+  i: number;
+  record: boolean;
+  longString: number;
+  depth: number;
+  top: number;
+  keyFrom: number;
+  keyTo: number;
+  keyClean: boolean;
+  current: number[] | undefined;
+  arrayDepth: number;
+  element: number;
+  clean: boolean;
+}
+
+function startState(start: number, record: boolean, longString: number): ScanState {
+  return {
+    i: start,
+    record,
+    longString,
+    depth: 0,
+    top: 0,
+    keyFrom: -1,
+    keyTo: -1,
+    keyClean: true,
+    current: undefined,
+    arrayDepth: 0,
+    element: -1,
+    clean: true,
+  };
+}
+
+/**
+ * The scan from state.i to `limit` (a string or number that crosses it is read to its end), into
+ * `scan`; the loop's variables are locals while it runs, and go back into `state` after.
+ */
+function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number): void {
+  const { numbers, nulStrings, arrays, longStrings } = scan;
   const end = body.length;
-  const record = end - start <= MAX_RECORDED_BODY;
+  const { record, longString } = state;
+  let { i, depth } = state;
   // The top-level container ('{' or '['), and the last string that ended at depth 1 (a field name,
   // when a '[' follows it): the arrays recorded are the body itself or its fields' values.
-  let top = 0;
-  let keyFrom = -1;
-  let keyTo = -1;
-  let keyClean = true;
+  let { top, keyFrom, keyTo, keyClean } = state;
   // The array being recorded (none: undefined), its depth, and the current element's facts.
-  let current: number[] | undefined;
-  let arrayDepth = 0;
-  let element = -1;
-  let clean = true;
-  for (let i = start; i < end; i++) {
+  let { current, arrayDepth, element, clean } = state;
+  for (; i < limit; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
       // A string that starts with the marker's character (only ever written as an escape: JSON has
@@ -129,8 +194,12 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
       }
       // Values only: a key is never marked, nor walked.
       if (nul && !isKey(body, i + 1)) nulStrings.push(from);
+      if (i - from >= longString && !isKey(body, i + 1)) longStrings.push(from - 1, i + 1);
     } else if (b === 0x7b || b === 0x5b) {
-      if (++depth > MAX_DEPTH) return { tooDeep: true, numbers, nulStrings, arrays };
+      if (++depth > MAX_DEPTH) {
+        scan.tooDeep = true;
+        return;
+      }
       if (depth === 1) top = b;
       if (record && b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
         current = [];
@@ -181,5 +250,5 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
       clean = false;
     }
   }
-  return { tooDeep: false, numbers, nulStrings, arrays };
+  Object.assign(state, { i, depth, top, keyFrom, keyTo, keyClean, current, arrayDepth, element, clean });
 }

@@ -2,10 +2,11 @@
 // decoded on demand.
 import { CliError, FailureError } from '../base/errors';
 import { checkpoint } from '../base/checkpoint';
-import { parseMarked, parseMarkedInTurns } from '../output/json';
+import { parseMarked } from '../output/json';
+import { parseInPieces } from '../output/json-pieces';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
-import { MAX_DEPTH, scanJson, type JsonScan } from '../base/json-scan';
+import { MAX_DEPTH, scanJson, scanJsonInTurns, type JsonScan } from '../base/json-scan';
 import { rawItems } from '../output/json-raw';
 
 export function makeResponse(method: string, url: URL, status: number, headers: Record<string, string>, body: Buffer): HttpResponse {
@@ -18,13 +19,12 @@ export function makeResponse(method: string, url: URL, status: number, headers: 
   };
   const jsonInTurns = async (signal?: AbortSignal) => {
     if (parsed || body.length < IN_TURNS) return json();
+    // Scanned a part at a time, and parsed in pieces (src/output/json-pieces.ts): Ctrl-C is seen
+    // between them, and no text of the whole body is made.
     const turn = checkpoint(signal);
     const start = bodyStart(body);
-    const scan = scanJson(body, start);
-    await turn();
-    const value = await decoded(method, url, contentType, body, start, scan, () =>
-      parseMarkedInTurns(body, start, scan.numbers, scan.nulStrings, turn),
-    );
+    const scan = await scanJsonInTurns(body, start, SCAN_PART, turn);
+    const value = await decoded(method, url, contentType, body, start, scan, () => parseInPieces(body, start, scan, turn));
     parsed ??= { value, scan };
     return parsed.value;
   };
@@ -55,8 +55,10 @@ function blank(body: Buffer, start: number): boolean {
 
 const bodyStart = (body: Buffer) => (body.subarray(0, 3).equals(BOM) ? 3 : 0);
 
-// From this size a listing's body is parsed in turns (jsonInTurns): its steps take long enough to matter to Ctrl-C.
+// From this size a body is parsed in turns (jsonInTurns): its steps take long enough to matter to Ctrl-C.
 const IN_TURNS = 4 * 1024 * 1024;
+// Bytes scanned between two checkpoints (a few milliseconds).
+const SCAN_PART = 1024 * 1024;
 
 function parseBody(method: string, url: URL, contentType: string | undefined, body: Buffer): { value: unknown; scan: JsonScan } {
   const start = bodyStart(body);

@@ -105,6 +105,7 @@ export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFa
       color: over.color,
       columns: facts.columns,
       maskSecret,
+      mask: (text) => maskUrlPasswords(maskWithAll(text, maskers)),
       through: (next, opts) => build(next, err, opts),
     };
   };

@@ -66,37 +66,8 @@ const QUOTE = 0x22;
  * as JsonNumbers and the strings at `nulStrings` kept as they are. Both lists are in body order.
  */
 export function parseMarked(body: Buffer, start: number, numbers: number[], nulStrings: number[]): unknown {
-  const steps = parseSteps(body, start, numbers, nulStrings);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
-}
-
-/**
- * parseMarked with a turn of the event loop (`turn`, which may throw to stop) between its steps: the
- * scan before it, the marked text, JSON.parse, the walk. For a big body (tens of MiB), each is a
- * stretch of hundreds of milliseconds that nothing can interrupt; between them Ctrl-C is seen.
- */
-export async function parseMarkedInTurns(
-  body: Buffer,
-  start: number,
-  numbers: number[],
-  nulStrings: number[],
-  turn: () => Promise<void>,
-): Promise<unknown> {
-  const steps = parseSteps(body, start, numbers, nulStrings);
-  let step = steps.next();
-  while (!step.done) {
-    await turn();
-    step = steps.next();
-  }
-  return step.value;
-}
-
-function* parseSteps(body: Buffer, start: number, numbers: number[], nulStrings: number[]): Generator<void, unknown> {
   if (numbers.length === 0) return JSON.parse(body.toString('utf8', start));
   const text = markedText(body, start, numbers, nulStrings);
-  yield;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -105,9 +76,24 @@ function* parseSteps(body: Buffer, start: number, numbers: number[], nulStrings:
     JSON.parse(body.toString('utf8', start));
     throw err;
   }
-  yield;
   left = numbers.length / 2 + nulStrings.length;
   return unmarkAll(value);
+}
+
+/**
+ * JSON.parse of a marked text (src/output/json-pieces.ts builds it): its `marks` marked strings
+ * become what they stand for, a number's JsonNumber, or `pieces[k]` for the placeholder "\u0000~k".
+ */
+export function parseMarkedText(text: string, marks: number, pieces: readonly unknown[]): unknown {
+  const value = JSON.parse(text);
+  if (marks === 0) return value;
+  left = marks;
+  placed = pieces;
+  try {
+    return unmarkAll(value);
+  } finally {
+    placed = [];
+  }
 }
 
 /** The body's text with each number marked (`"\u0000` + literal + `"`) and each U+0000-led string marked. */
@@ -140,10 +126,15 @@ function markedText(body: Buffer, start: number, numbers: number[], nulStrings: 
 
 // Marked strings not yet met by the walk: it stops once all are found.
 let left = 0;
+// What the walk's placeholders stand for (parseMarkedText).
+let placed: readonly unknown[] = [];
+const PLACEHOLDER = 0x7e; // ~, which starts no number
 
 function unmark(text: string): unknown {
   left--;
-  return text.charCodeAt(1) === 0 ? text.slice(1) : new JsonNumber(text.slice(1));
+  const second = text.charCodeAt(1);
+  if (second === 0) return text.slice(1);
+  return second === PLACEHOLDER ? placed[Number(text.slice(2))] : new JsonNumber(text.slice(1));
 }
 
 function unmarkAll(value: unknown): unknown {

@@ -1,6 +1,7 @@
 // Lists in the five formats, each written as its items arrive, in constant time and memory per item:
 // tsv, csv and ndjson line by line; json as one array, element by element; the table with column widths
 // taken from the first page (at most SAMPLE rows of it), later rows fitted to them.
+import { InterruptedError } from '../base/errors';
 import { hint, outputFormat } from './hint';
 import { cellValue, chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
 import { tsvCell, zonedRaw } from './cells';
@@ -9,6 +10,7 @@ import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
 import { jsonLine, jsonText, unescapedJsonLine } from './json';
 import { escapeJsonText } from './escape';
+import { holdsLongString, mayHoldLongStrings, writeJsonInSlices } from './json-slices';
 import { rawItemsOf } from './json-raw';
 import { fieldCheck } from './field-check';
 import { writeLineBytes, writeLines } from './stream';
@@ -86,8 +88,14 @@ function jsonWriter(ctx: OutputContext): ListWriter {
     held = `  ${jsonText(shape(item), 2).replace(/\n/g, '\n  ')}`;
     return before;
   };
+  // An element holding a long string is written in slices, its comma left for the next element.
+  const sliced = async (item: unknown) => {
+    const before = held === undefined ? '[\n' : `${held},\n`;
+    held = '';
+    await writeJsonInSlices(ctx, shape(item), 2, '  ', `${before}  `, '');
+  };
   return {
-    write: (page) => writeLines(ctx, page, element),
+    write: (page) => (mayHoldLongStrings() ? writeSomeSliced(ctx, page, element, sliced, shape) : writeLines(ctx, page, element)),
     end: () => emit(ctx, held === undefined ? '[]\n' : `${held}\n]\n`),
     // The element held back was handed to us whole: it is written (without its comma or the closing
     // bracket), so a resume cursor, which points past it, loses nothing.
@@ -96,6 +104,28 @@ function jsonWriter(ctx: OutputContext): ListWriter {
       held = undefined;
     },
   };
+}
+
+/**
+ * writeLines, but each item holding a long string (its shape(item) does) written by `sliced`
+ * (src/output/json-slices.ts) instead of `line`: runs of the others go through writeLines.
+ */
+async function writeSomeSliced(
+  ctx: OutputContext,
+  page: readonly unknown[],
+  line: (item: unknown) => string,
+  sliced: (item: unknown) => Promise<void>,
+  shape: (item: unknown) => unknown,
+): Promise<void> {
+  let from = 0;
+  for (let i = 0; i <= page.length; i++) {
+    if (i < page.length && !holdsLongString(shape(page[i]))) continue;
+    if (i > from) await writeLines(ctx, page.slice(from, i), line);
+    if (i === page.length) break;
+    if (ctx.signal?.aborted) throw new InterruptedError();
+    await sliced(page[i]);
+    from = i + 1;
+  }
 }
 
 /** --jq: the whole list as one array through the filter, as json would print it. */
@@ -125,7 +155,11 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
       // without them (a body over 8 MiB among others) is escaped line by line, inside jsonLine, where
       // a big text's copies are let go of in order.
       const raw = projected ? undefined : rawItemsOf(page);
-      if (!raw) return writeLines(ctx, page, (item) => jsonLine(shape(item)));
+      if (!raw) {
+        const line = (item: unknown) => jsonLine(shape(item));
+        if (!mayHoldLongStrings()) return writeLines(ctx, page, line);
+        return writeSomeSliced(ctx, page, line, (item) => writeJsonInSlices(ctx, shape(item), 0, '', '', '\n'), shape);
+      }
       // A page whose every item is copied: its lines as bytes, neither decoded nor escaped (none needs it).
       const bytes = raw.lines(page.length);
       if (bytes) return writeLineBytes(ctx, bytes);

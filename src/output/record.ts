@@ -10,6 +10,7 @@ import { flatten, getPath, parsePath, project } from './paths';
 import { isPlainObject } from '../base/plain-object';
 import { emit, fieldList, fieldPaths, type OutputContext } from './sink';
 import { jsonLine } from './json';
+import { holdsLongString, mayHoldLongStrings, writeJsonInSlices } from './json-slices';
 import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
@@ -91,7 +92,8 @@ export async function writeJsonValue(ctx: OutputContext, value: unknown): Promis
   const paths = fieldPaths(ctx);
   const shaped = paths ? project(value, paths) : value;
   if (ctx.globals.jq !== undefined) return writeJq(ctx, shaped);
-  emit(ctx, jsonLine(shaped, 2));
+  if (mayHoldLongStrings() && holdsLongString(shaped)) await writeJsonInSlices(ctx, shaped, 2, '', '', '\n');
+  else emit(ctx, jsonLine(shaped, 2));
 }
 
 /** A non-JSON body for a terminal: its lines kept, control characters shown escaped. */

@@ -25,6 +25,12 @@ export interface IOStreams {
   /** Masks this key (and its encoded forms) in everything written from now on, here and through(). */
   maskSecret(key: string): void;
   /**
+   * `text` with the keys masked as a write of it would mask them: for a long string written in
+   * slices (src/output/json-slices.ts), masked whole first, since a key cut in two by a slice's edge
+   * would pass the mask of each slice.
+   */
+  mask(text: string): string;
+  /**
    * Writes the key itself and a newline to stdout: the one write the key mask lets through, for
    * `auth token`, whose point is to print it (BOOKING_API_KEY is masked from the first byte). The
    * escaper and the failure handling still apply.

@@ -94,8 +94,9 @@ export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promi
 
 /**
  * `ms` on an idle machine, stretched by how many runnable processes share each core (at most 4x): for
- * a bound on a step that cannot be cut (one JSON.parse), which a machine at load 12 on 2 cores makes
- * several times slower. Bounds on what yields every 20 ms (the batches) need no stretching.
+ * a bound on a run with a heap of hundreds of MB (a 63 MiB page, parsed in pieces), whose garbage
+ * collections a machine at load 12 on 2 cores makes several times slower. Bounds on small batches
+ * that yield every 20 ms need no stretching.
  */
 export function loadBudget(ms: number): number {
   return ms * Math.min(4, Math.max(1, loadavg()[0]! / availableParallelism()));

@@ -1,6 +1,6 @@
 // Issue 23, "accepted bodies multiply": a big body holding one 20-digit id once took 36 times its
 // size (lossless-json's parser). Its peak memory, beyond the command's own on a tiny body, is now
-// bounded by a few times the body (under 10×), and the id comes out exact. GNU time measures the child's peak RSS.
+// bounded by a few times the body (issue 32: under 4.5×), and the id comes out exact. GNU time measures the child's peak RSS.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,12 +48,11 @@ describe.runIf(HAS_GNU_TIME)('a big body with one 20-digit id: memory within a f
       expect([run.code, base.code], run.stderr).toEqual([0, 0]);
       expect(readFileSync(out, 'latin1').includes(expected)).toBe(true);
       const multiple = (run.kib - base.kib) / (MIB * 1024);
-      // Dead copies of the body wait for V8's own collection (no forced gc(): public APIs only, see
-      // docs/performance.md): ~5.5x for api; --paginate adds the repeated-page check's copy of the items.
-      // Measured 5.5-8.3x (api) and 6.5-7.5x (--paginate) on a loaded machine, beside the whole suite:
-      // when V8 collects varies. A bound against a return of the 36x parser, not a target (issue 33's
-      // report: the forced collection this once had is gone with the V8 flag it needed).
-      expect(multiple).toBeLessThan(10);
+      // The body, node's socket chunks it was read from (dead, not yet collected), and the long
+      // string decoded from it once (docs/performance.md, "The big body"): ~2.6-3.3x measured on
+      // node 20 and 24; no whole-body text, and the output written in slices. When V8 collects the
+      // dead copies varies: the bound leaves room for that, well under the 6-8x of a whole-body text.
+      expect(multiple, `${multiple.toFixed(2)}x the body`).toBeLessThan(4.5);
     },
     120_000,
   );

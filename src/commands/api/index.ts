@@ -7,7 +7,7 @@ import { pagingRuleOptions, pagingRules } from '../shared/paging-options';
 import type { Context } from '../../context';
 import type { HttpResponse } from '../../http/types';
 import { InvalidArgumentError } from 'commander';
-import { UsageError } from '../../base/errors';
+import { InterruptedError, UsageError } from '../../base/errors';
 import { collect, intOption, nonEmpty } from '../../base/options';
 import { runList, throughPager } from '../shared/list-runner';
 
@@ -81,7 +81,7 @@ async function runApi(opts: OptionsOf<typeof newCmdApi>, ctx: Context): RunResul
   const client = await ctx.http();
   let response: HttpResponse | undefined = await client.get(target, { signal: ctx.signal });
   const output = await import('../../output/index');
-  const json = jsonBody(response);
+  const json = await jsonBody(response, ctx.signal);
   // Once parsed, the body's bytes are not needed: let them go before the JSON is written (a big
   // body would otherwise be held twice over while it prints).
   const raw = json.ok ? undefined : response;
@@ -101,13 +101,16 @@ const JSON_TYPE = /^\s*(?:application|text)\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
  * reported); a body of another or no type that merely looks like JSON is printed as it is when it
  * does not parse ("[INFO] started" from a text/plain log).
  */
-function jsonBody(response: HttpResponse): { ok: true; value: unknown } | { ok: false } {
+async function jsonBody(response: HttpResponse, signal: AbortSignal): Promise<{ ok: true; value: unknown } | { ok: false }> {
   if (response.body.length === 0) return { ok: false };
-  if (JSON_TYPE.test(response.headers['content-type'] ?? '')) return { ok: true, value: response.json() };
+  // A big body is parsed in turns (Ctrl-C is seen) and in pieces (src/output/json-pieces.ts).
+  const parse = () => (response.jsonInTurns ? response.jsonInTurns(signal) : response.json());
+  if (JSON_TYPE.test(response.headers['content-type'] ?? '')) return { ok: true, value: await parse() };
   if (!/^\s*[[{"]/.test(response.body.subarray(0, 64).toString('latin1'))) return { ok: false };
   try {
-    return { ok: true, value: response.json() };
-  } catch {
+    return { ok: true, value: await parse() };
+  } catch (err) {
+    if (err instanceof InterruptedError) throw err;
     return { ok: false };
   }
 }
