@@ -4,9 +4,10 @@
 // - which numbers JSON.parse would change: one it cannot give back byte for byte (more than 15
 //   significant digits, 1.50, 1e3, -0, 1e400). Their places are recorded, so that src/json.ts can
 //   hand them to JSON.parse as marked strings and keep every digit (parseMarked).
-// - where the elements of a listing's array are (the body itself, or the value of one of its fields):
-//   their bytes, copied as they are, are the elements' ndjson lines when nothing in them would be
-//   written otherwise (src/json-raw.ts), which saves stringifying them again.
+// - where the elements of a listing's array are (the body itself, or the value of one of its fields),
+//   and whether each one's bytes are written as they are once JSON.parse has accepted the body
+//   (src/output/json-raw.ts): their bytes, copied, are then the elements' ndjson lines, which saves
+//   stringifying them again.
 // One loop over the bytes: a fraction of what the parse itself costs.
 
 export const MAX_DEPTH = 1000;
@@ -41,12 +42,17 @@ export interface RawArray {
   key: string | undefined;
   /**
    * Per element, three numbers: its [start, end) byte offsets (the bytes between the separators,
-   * whitespace included) and 0, or -1 when it holds whitespace outside a string or a backslash in one
-   * (src/json-verbatim.ts then need not look: it is written the usual way; it keeps its own verdict on
-   * the others there, 1 or -1).
+   * whitespace included) and its verdict: -1 when, parsed and written again, its bytes would differ
+   * from these (whitespace outside a string, a backslash in one, an object with a key twice, a key
+   * that starts with a digit, which JSON.parse moves first, or more than MAX_KEYS keys), else 0: the
+   * same bytes if they are ASCII, which src/output/json-raw.ts finds out (and keeps there, 1 or -1).
+   * Only for a body JSON.parse accepts: the scan does not check JSON's grammar.
    */
   elements: number[];
 }
+
+/** An element holding an object of more keys than this is written the usual way: the repeated-key check is quadratic. */
+const MAX_KEYS = 256;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -85,6 +91,42 @@ function fieldName(body: Buffer, from: number, to: number, clean: boolean): stri
   }
 }
 
+/**
+ * The keys of the open objects of the element being scanned: [start, end) per key, each object's after
+ * its parent's (`frames` says where each depth's object starts). Fixed arrays reused by every scan:
+ * MAX_KEYS keys per object at most, over at most MAX_DEPTH objects.
+ */
+let keys = new Int32Array(0);
+const frames = new Int32Array(MAX_DEPTH + 2);
+
+/**
+ * Records body[from, to) as the next key (at `top`, the object's keys starting at `frame`) and
+ * returns the new top; -1 when that object has it already, when it starts with a digit (JSON.parse
+ * moves array-index keys first), or when the object has MAX_KEYS keys already. Compared byte by byte,
+ * only with keys of the same length: an object's keys rarely share one and a first byte.
+ */
+function newKey(body: Buffer, top: number, frame: number, from: number, to: number): number {
+  if (top - frame >= 2 * MAX_KEYS) return -1;
+  const first = body[from]!;
+  if (first >= 0x30 && first <= 0x39) return -1;
+  const length = to - from;
+  for (let k = frame; k < top; k += 2) {
+    const at = keys[k]!;
+    if (keys[k + 1]! - at !== length) continue;
+    let j = 0;
+    while (j < length && body[at + j] === body[from + j]) j++;
+    if (j === length) return -1;
+  }
+  if (top + 2 > keys.length) {
+    const grown = new Int32Array(Math.max(64, 2 * keys.length));
+    grown.set(keys);
+    keys = grown;
+  }
+  keys[top] = from;
+  keys[top + 1] = to;
+  return top + 2;
+}
+
 export function scanJson(body: Buffer, start = 0): JsonScan {
   let depth = 0;
   const numbers: number[] = [];
@@ -103,6 +145,8 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
   let arrayDepth = 0;
   let element = -1;
   let clean = true;
+  // The top of the current element's keys (see newKey).
+  let keyTop = 0;
   for (let i = start; i < end; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
@@ -129,6 +173,11 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
       }
       // Values only: a key is never marked, nor walked.
       if (nul && !isKey(body, i + 1)) nulStrings.push(from);
+      // A key of an element's object (a compact one: in any other, the whitespace makes it unclean).
+      if (clean && current !== undefined && depth > arrayDepth && body[i + 1] === 0x3a) {
+        keyTop = newKey(body, keyTop, frames[depth]!, from, i);
+        if (keyTop < 0) clean = false;
+      }
     } else if (b === 0x7b || b === 0x5b) {
       if (++depth > MAX_DEPTH) return { tooDeep: true, numbers, nulStrings, arrays };
       if (depth === 1) top = b;
@@ -141,12 +190,18 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         arrayDepth = depth;
         element = i + 1;
         clean = true;
+        keyTop = 0;
+      } else if (b === 0x7b && clean && current !== undefined) {
+        frames[depth] = keyTop;
       }
     } else if (b === 0x7d || b === 0x5d) {
       if (current !== undefined && depth === arrayDepth) {
         // The last element; `[]` has none (an array holding only whitespace records one, unclean).
         if (i > element) current.push(element, i, clean ? 0 : -1);
         current = undefined;
+      } else if (b === 0x7d && clean && current !== undefined && depth > arrayDepth) {
+        // The object's keys are done with (brackets that do not match leave another frame: no JSON anyway).
+        keyTop = Math.min(keyTop, frames[depth]!);
       }
       depth--;
     } else if ((b >= 0x30 && b <= 0x39) || b === 0x2d) {
@@ -176,6 +231,7 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         current.push(element, i, clean ? 0 : -1);
         element = i + 1;
         clean = true;
+        keyTop = 0;
       }
     } else if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) {
       clean = false;
