@@ -93,35 +93,37 @@ function fieldName(body: Buffer, from: number, to: number, clean: boolean): stri
 
 /**
  * The keys of the open objects of the element being scanned: [start, end) per key, each object's after
- * its parent's (`frames` says where each depth's object starts). Fixed arrays reused by every scan:
- * MAX_KEYS keys per object at most, over at most MAX_DEPTH objects.
+ * its parent's. Per depth, where that depth's object's keys start and which key lengths it has (a bit
+ * per length, modulo 32): a key of a length not seen yet in its object is no repeat, and most are not.
+ * Fixed arrays reused by every scan: an element with more open keys than `keys` holds (deep objects
+ * of many keys) is written the usual way.
  */
-let keys = new Int32Array(0);
+const keys = new Int32Array(2 * 4096);
 const frames = new Int32Array(MAX_DEPTH + 2);
+const lengths = new Int32Array(MAX_DEPTH + 2);
 
 /**
- * Records body[from, to) as the next key (at `top`, the object's keys starting at `frame`) and
- * returns the new top; -1 when that object has it already, when it starts with a digit (JSON.parse
- * moves array-index keys first), or when the object has MAX_KEYS keys already. Compared byte by byte,
- * only with keys of the same length: an object's keys rarely share one and a first byte.
+ * Records body[from, to) as the next key (at `top`) of the object at `depth` and returns the new top;
+ * -1 when that object has it already, when it starts with a digit (JSON.parse moves array-index keys
+ * first), or when the object has MAX_KEYS keys already.
  */
-function newKey(body: Buffer, top: number, frame: number, from: number, to: number): number {
-  if (top - frame >= 2 * MAX_KEYS) return -1;
+function newKey(body: Buffer, top: number, depth: number, from: number, to: number): number {
+  const frame = frames[depth]!;
+  if (top - frame >= 2 * MAX_KEYS || top + 2 > keys.length) return -1;
   const first = body[from]!;
   if (first >= 0x30 && first <= 0x39) return -1;
   const length = to - from;
-  for (let k = frame; k < top; k += 2) {
-    const at = keys[k]!;
-    if (keys[k + 1]! - at !== length) continue;
-    let j = 0;
-    while (j < length && body[at + j] === body[from + j]) j++;
-    if (j === length) return -1;
+  const bit = 1 << (length & 31);
+  if ((lengths[depth]! & bit) !== 0) {
+    for (let k = frame; k < top; k += 2) {
+      const at = keys[k]!;
+      if (keys[k + 1]! - at !== length) continue;
+      let j = 0;
+      while (j < length && body[at + j] === body[from + j]) j++;
+      if (j === length) return -1;
+    }
   }
-  if (top + 2 > keys.length) {
-    const grown = new Int32Array(Math.max(64, 2 * keys.length));
-    grown.set(keys);
-    keys = grown;
-  }
+  lengths[depth]! |= bit;
   keys[top] = from;
   keys[top + 1] = to;
   return top + 2;
@@ -175,7 +177,7 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
       if (nul && !isKey(body, i + 1)) nulStrings.push(from);
       // A key of an element's object (a compact one: in any other, the whitespace makes it unclean).
       if (clean && current !== undefined && depth > arrayDepth && body[i + 1] === 0x3a) {
-        keyTop = newKey(body, keyTop, frames[depth]!, from, i);
+        keyTop = newKey(body, keyTop, depth, from, i);
         if (keyTop < 0) clean = false;
       }
     } else if (b === 0x7b || b === 0x5b) {
@@ -193,6 +195,7 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
         keyTop = 0;
       } else if (b === 0x7b && clean && current !== undefined) {
         frames[depth] = keyTop;
+        lengths[depth] = 0;
       }
     } else if (b === 0x7d || b === 0x5d) {
       if (current !== undefined && depth === arrayDepth) {

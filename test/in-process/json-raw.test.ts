@@ -147,6 +147,8 @@ describe('raw item texts', () => {
   });
 
   it('are not used where the bytes differ from what booking writes', () => {
+    const level = Array.from({ length: 249 }, (_, i) => `"k${i}":${i}`).join(',');
+    const nested = `${`{${level},"n":`.repeat(17)}1${'}'.repeat(17)}`;
     const cases: [item: string, printed: string][] = [
       ['{"a":1,"a":2}', '{"a":2}'],
       ['{"b":1,"2":2,"1":3}', '{"1":3,"2":2,"b":1}'],
@@ -161,6 +163,8 @@ describe('raw item texts', () => {
         `{${Array.from({ length: 300 }, (_, i) => `"k${i}":${i}`).join(',')}}`,
         `{${Array.from({ length: 300 }, (_, i) => `"k${i}":${i}`).join(',')}}`,
       ],
+      // More keys open at once than the scan keeps (17 nested objects of 250): written the usual way.
+      [nested, nested],
     ];
     for (const [item, printed] of cases) {
       const got = viaRaw(`{"data":[${item},{"id":12345678901234567890,"f":1.50,"z":-0}]}`);
