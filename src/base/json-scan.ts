@@ -4,9 +4,10 @@
 // - which numbers JSON.parse would change: one it cannot give back byte for byte (more than 15
 //   significant digits, 1.50, 1e3, -0, 1e400). Their places are recorded, so that src/json.ts can
 //   hand them to JSON.parse as marked strings and keep every digit (parseMarked).
-// - where the elements of a listing's array are (the body itself, or the value of one of its fields):
-//   their bytes, copied as they are, are the elements' ndjson lines when nothing in them would be
-//   written otherwise (src/json-raw.ts), which saves stringifying them again.
+// - where the elements of a listing's array are (the body itself, or the value of one of its fields),
+//   and whether each one's bytes are written as they are once JSON.parse has accepted the body
+//   (src/output/json-raw.ts): their bytes, copied, are then the elements' ndjson lines, which saves
+//   stringifying them again.
 // - where its long string values are, and (scanJsonInTurns, in parts with a turn between them) every
 //   array's elements in a big body: src/output/json-pieces.ts parses such a body in pieces.
 // One loop over the bytes: a fraction of what the parse itself costs.
@@ -50,12 +51,17 @@ export interface RawArray {
   key: string | undefined;
   /**
    * Per element, three numbers: its [start, end) byte offsets (the bytes between the separators,
-   * whitespace included) and 0, or -1 when it holds whitespace outside a string or a backslash in one
-   * (src/json-verbatim.ts then need not look: it is written the usual way; it keeps its own verdict on
-   * the others there, 1 or -1).
+   * whitespace included) and its verdict: -1 when, parsed and written again, its bytes would differ
+   * from these (whitespace outside a string, a backslash in one, an object with a key twice, a key
+   * that starts with a digit, which JSON.parse moves first, or more than MAX_KEYS keys), else 0: the
+   * same bytes if they are ASCII, which src/output/json-raw.ts finds out (and keeps there, 1 or -1).
+   * Only for a body JSON.parse accepts: the scan does not check JSON's grammar.
    */
   elements: number[];
 }
+
+/** An element holding an object of more keys than this is written the usual way: the repeated-key check is quadratic. */
+const MAX_KEYS = 256;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -94,6 +100,44 @@ function fieldName(body: Buffer, from: number, to: number, clean: boolean): stri
   }
 }
 
+/**
+ * The keys of the open objects of the element being scanned: [start, end) per key, each object's after
+ * its parent's. Per depth, where that depth's object's keys start and which key lengths it has (a bit
+ * per length, modulo 32): a key of a length not seen yet in its object is no repeat, and most are not.
+ * Fixed arrays reused by every scan: an element with more open keys than `keys` holds (deep objects
+ * of many keys) is written the usual way.
+ */
+const keys = new Int32Array(2 * 4096);
+const frames = new Int32Array(MAX_DEPTH + 2);
+const lengths = new Int32Array(MAX_DEPTH + 2);
+
+/**
+ * Records body[from, to) as the next key (at `top`) of the object at `depth` and returns the new top;
+ * -1 when that object has it already, when it starts with a digit (JSON.parse moves array-index keys
+ * first), or when the object has MAX_KEYS keys already.
+ */
+function newKey(body: Buffer, top: number, depth: number, from: number, to: number): number {
+  const frame = frames[depth]!;
+  if (top - frame >= 2 * MAX_KEYS || top + 2 > keys.length) return -1;
+  const first = body[from]!;
+  if (first >= 0x30 && first <= 0x39) return -1;
+  const length = to - from;
+  const bit = 1 << (length & 31);
+  if ((lengths[depth]! & bit) !== 0) {
+    for (let k = frame; k < top; k += 2) {
+      const at = keys[k]!;
+      if (keys[k + 1]! - at !== length) continue;
+      let j = 0;
+      while (j < length && body[at + j] === body[from + j]) j++;
+      if (j === length) return -1;
+    }
+  }
+  lengths[depth]! |= bit;
+  keys[top] = from;
+  keys[top + 1] = to;
+  return top + 2;
+}
+
 export function scanJson(body: Buffer, start = 0): JsonScan {
   const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [] };
   scanPart(body, scan, startState(start, body.length - start <= MAX_RECORDED_BODY, LONG_STRING), body.length);
@@ -117,6 +161,9 @@ export async function scanJsonInTurns(
   while (state.i < body.length && !scan.tooDeep) {
     scanPart(body, scan, state, Math.min(body.length, state.i + part));
     await turn();
+    // The open element's keys are in arrays every scan shares (see newKey), which another scan may
+    // have used during the turn: that element is written the usual way, not copied.
+    state.clean = false;
   }
   return scan;
 }
@@ -135,6 +182,7 @@ interface ScanState {
   arrayDepth: number;
   element: number;
   clean: boolean;
+  keyTop: number;
 }
 
 function startState(start: number, record: boolean, longString: number): ScanState {
@@ -151,6 +199,7 @@ function startState(start: number, record: boolean, longString: number): ScanSta
     arrayDepth: 0,
     element: -1,
     clean: true,
+    keyTop: 0,
   };
 }
 
@@ -168,6 +217,8 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
   let { top, keyFrom, keyTo, keyClean } = state;
   // The array being recorded (none: undefined), its depth, and the current element's facts.
   let { current, arrayDepth, element, clean } = state;
+  // The top of the current element's keys (see newKey).
+  let { keyTop } = state;
   for (; i < limit; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
@@ -195,6 +246,11 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
       // Values only: a key is never marked, nor walked.
       if (nul && !isKey(body, i + 1)) nulStrings.push(from);
       if (i - from >= longString && !isKey(body, i + 1)) longStrings.push(from - 1, i + 1);
+      // A key of an element's object (a compact one: in any other, the whitespace makes it unclean).
+      if (clean && current !== undefined && depth > arrayDepth && body[i + 1] === 0x3a) {
+        keyTop = newKey(body, keyTop, depth, from, i);
+        if (keyTop < 0) clean = false;
+      }
     } else if (b === 0x7b || b === 0x5b) {
       if (++depth > MAX_DEPTH) {
         scan.tooDeep = true;
@@ -210,12 +266,19 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
         arrayDepth = depth;
         element = i + 1;
         clean = true;
+        keyTop = 0;
+      } else if (b === 0x7b && clean && current !== undefined) {
+        frames[depth] = keyTop;
+        lengths[depth] = 0;
       }
     } else if (b === 0x7d || b === 0x5d) {
       if (current !== undefined && depth === arrayDepth) {
         // The last element; `[]` has none (an array holding only whitespace records one, unclean).
         if (i > element) current.push(element, i, clean ? 0 : -1);
         current = undefined;
+      } else if (b === 0x7d && clean && current !== undefined && depth > arrayDepth) {
+        // The object's keys are done with (brackets that do not match leave another frame: no JSON anyway).
+        keyTop = Math.min(keyTop, frames[depth]!);
       }
       depth--;
     } else if ((b >= 0x30 && b <= 0x39) || b === 0x2d) {
@@ -245,10 +308,11 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
         current.push(element, i, clean ? 0 : -1);
         element = i + 1;
         clean = true;
+        keyTop = 0;
       }
     } else if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) {
       clean = false;
     }
   }
-  Object.assign(state, { i, depth, top, keyFrom, keyTo, keyClean, current, arrayDepth, element, clean });
+  Object.assign(state, { i, depth, top, keyFrom, keyTo, keyClean, current, arrayDepth, element, clean, keyTop });
 }

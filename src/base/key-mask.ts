@@ -8,13 +8,18 @@
 /** How long a piece of the key must be to be masked: long enough that ordinary text never matches. */
 const MASK_RUN = 12;
 const MASK = '****';
+/** The quick test's block length (see Masker.anchors): at most (MASK_RUN + 1) / 2. */
+const BLOCK = 6;
 
 export interface Masker {
   pattern: RegExp;
   /**
-   * A quick test first: every run of MASK_RUN characters of the key holds a whole aligned block of 4
-   * (key[4m..4m+4)), and an alternation of a few short blocks is ~4x cheaper to scan for than of every
-   * run (a long key has dozens); most output holds none, so the full pattern rarely runs.
+   * A quick test first: every run of MASK_RUN characters of the key holds a whole aligned block of
+   * BLOCK (key[6m..6m+6): the first block at or after the run's start ends at most 5 + 6 characters
+   * into it), and an alternation of a few blocks is several times cheaper to scan for than of every
+   * run (a long key has dozens); most output holds none, so the full pattern rarely runs. Blocks of 6
+   * rather than 4: half as many, scanned ~1.5x faster, and a hex form's blocks are never all digits
+   * (one of 4 matched ordinary ids and ran the full pattern on a page in five).
    */
   anchors: RegExp;
   lower: string;
@@ -32,7 +37,7 @@ function maskerFor(key: string): Masker | undefined {
   const pattern = new RegExp([...pieces].map(escapeRegExp).join('|'), 'gi');
   const blocks = new Set<string>();
   if (lower.length <= MASK_RUN) blocks.add(lower);
-  else for (let i = 0; i + 4 <= lower.length; i += 4) blocks.add(lower.slice(i, i + 4));
+  else for (let i = 0; i + BLOCK <= lower.length; i += BLOCK) blocks.add(lower.slice(i, i + BLOCK));
   const anchors = new RegExp([...blocks].map(escapeRegExp).join('|'), 'i');
   return { pattern, anchors, lower };
 }
@@ -138,6 +143,8 @@ const URL_PASSWORD = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>\\]*):
 
 /** `text` with the password of every `scheme://user:pass@` URL in it masked. */
 export function maskUrlPasswords(text: string): string {
-  if (!text.includes('://')) return text;
+  // '//' rather than '://': the same answer where it matters, and ':' is in every line of JSON, which
+  // the search stops at; '/' is rare.
+  if (!text.includes('//')) return text;
   return text.replace(URL_PASSWORD, (_m, user: string) => `${user}:${MASK}@`);
 }

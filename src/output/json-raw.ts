@@ -2,12 +2,14 @@
 // write for them anyway: ndjson then copies them instead of stringifying each item again (the largest
 // cost of a long listing after the parse), and the paging engine hashes them to see a repeated page.
 //
-// An element's bytes are its compact JSON text (what jsonText writes for the parsed item) when they
-// pass src/json-verbatim.ts: no whitespace outside strings, strings of ASCII without a backslash, no
-// duplicate key and none that JSON.parse moves first; numbers print as sent (src/json.ts). Any other
-// element is written the usual way. src/json-scan.ts records where the elements are.
+// An element's bytes are its compact JSON text (what jsonText writes for the parsed item) when the scan
+// found nothing in them written otherwise (src/base/json-scan.ts: no whitespace outside strings, no
+// backslash, no duplicate key, none that JSON.parse moves first) and they are ASCII: then every string
+// holds only characters from space up (JSON.parse refuses raw control characters), which JSON.stringify
+// writes as they are. Numbers print as sent (src/output/json.ts). Any other element is written the
+// usual way. All of this holds for a body JSON.parse has accepted, the only kind whose items there are.
+import { isAscii } from 'node:buffer';
 import { MAX_RECORDED_BODY, type JsonScan, type RawArray } from '../base/json-scan';
-import { verbatimElement, verbatimElements } from '../base/json-verbatim';
 
 /** Where a page's items carry their RawItems (paginate.ts attaches them, the ndjson writer reads them). */
 const RAW_ITEMS = Symbol('raw items');
@@ -45,11 +47,39 @@ export function rawItems(body: Buffer, scan: JsonScan, parsed: unknown, items: u
   if (!array || array.elements.length !== items.length * 3 || items.length === 0) return undefined;
   const elements = array.elements;
   return {
-    text: (i) => (verbatimElement(body, elements, i) ? body.toString('latin1', elements[3 * i]!, elements[3 * i + 1]!) : undefined),
+    text: (i) => (verbatim(body, elements, i, i + 1) ? body.toString('latin1', elements[3 * i]!, elements[3 * i + 1]!) : undefined),
     span: [trimStart(body, elements[0]!), trimEnd(body, elements[elements.length - 2]!)],
     lines: (count) =>
-      count > 0 && count <= items.length && verbatimElements(body, elements, count) ? linesOf(body, elements, count) : undefined,
+      count > 0 && count <= items.length && verbatim(body, elements, 0, count) ? linesOf(body, elements, count) : undefined,
   };
+}
+
+/**
+ * Whether elements [from, to) are all written as sent: the scan's verdict, completed with whether their
+ * bytes are ASCII, one native check over all of them (a page of clean elements is usually all ASCII),
+ * then one per element if not. Kept in the verdict (1 or -1): a page's lines and each item's text ask
+ * about the same elements.
+ */
+function verbatim(body: Buffer, elements: number[], from: number, to: number): boolean {
+  let open = false;
+  for (let i = from; i < to; i++) {
+    const known = elements[3 * i + 2]!;
+    if (known < 0) return false;
+    if (known === 0) open = true;
+  }
+  if (!open) return true;
+  if (isAscii(body.subarray(elements[3 * from]!, elements[3 * to - 2]!))) {
+    for (let i = from; i < to; i++) elements[3 * i + 2] = 1;
+    return true;
+  }
+  let all = true;
+  for (let i = from; i < to; i++) {
+    if (elements[3 * i + 2] !== 0) continue;
+    const ascii = isAscii(body.subarray(elements[3 * i]!, elements[3 * i + 1]!));
+    elements[3 * i + 2] = ascii ? 1 : -1;
+    all &&= ascii;
+  }
+  return all;
 }
 
 /** The first `count` elements' bytes, each followed by a newline, in one buffer; undefined when one holds a DEL. */

@@ -2,6 +2,7 @@
 // masked, the text around it kept; URL passwords masked. The door's own tests: test/in-process/output-door.test.ts.
 import { describe, expect, it } from 'vitest';
 import { maskKeyIn, maskUrlPasswords } from '../../src/base/key-mask';
+import { rng } from '../helpers/json-gen';
 
 const KEY = 'sk_live_SECRETKEY1234567890';
 
@@ -24,6 +25,22 @@ describe('maskKeyIn', () => {
 
   it('a key of 12 characters or fewer is masked whole, in any case', () => {
     expect(maskKeyIn('k=ABCDEFGH1 k=abcdefgh', 'abcdefgh1')).toBe('k=**** k=abcdefgh');
+  });
+
+  it('every run of 12 characters of a key, in any case, is masked, over 200 seeded keys', () => {
+    // The quick test looks for aligned blocks of the key: each run must hold one, wherever it starts.
+    const CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+/=.~ëк';
+    for (let seed = 1; seed <= 200; seed++) {
+      const random = rng(seed);
+      const key = Array.from({ length: 4 + Math.floor(random() * 40) }, () => CHARS[Math.floor(random() * CHARS.length)]).join('');
+      const flip = (t: string) =>
+        [...t].map((c) => (c < '\x80' && random() < 0.5 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
+      const runs = key.length <= 12 ? [key] : Array.from({ length: key.length - 11 }, (_, i) => key.slice(i, i + 12));
+      for (const run of runs) {
+        const text = `[${flip(run)}]`;
+        expect(maskKeyIn(text, key), `seed ${seed}, key ${key}`).toBe('[****]');
+      }
+    }
   });
 
   it('a piece that occurs twice in the key masks the longest run', () => {
