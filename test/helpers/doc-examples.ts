@@ -4,7 +4,7 @@
 // line. The only change to a line is its ports, swapped for free ones so that parallel runs never
 // collide. Used by the README's and docs/webhooks.md's tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,12 +17,34 @@ export function shLines(markdown: string): string[] {
   );
 }
 
+/**
+ * A port free now, and below the kernel's ephemeral range: the examples bind it later, and a port the
+ * kernel handed out for `listen(0)` could meanwhile be handed to another test's server running beside
+ * (which once answered a docs example's deliveries with its own 401s). Below that range, only an
+ * explicit port can take it.
+ */
 export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
+  const low = ephemeralLow();
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
+    const s = createServer();
+    const bound = await new Promise<boolean>((r) => {
+      s.once('error', () => r(false));
+      s.listen(port, '127.0.0.1', () => r(true));
+    });
+    if (!bound) continue;
+    await new Promise<void>((r) => s.close(() => r()));
+    return port;
+  }
+}
+
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return low > 11_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
 }
 
 interface Background {
@@ -67,7 +89,9 @@ export function docRunner(ports: Record<string, number>, extraEnv: Record<string
     return new Promise<Background>((resolve, reject) => {
       const seen = (c: Buffer) => {
         out += c;
-        if (out.includes(`127.0.0.1:${port}`)) resolve(bg);
+        // An error naming the address (it is in use) is a failed start, not a ready one.
+        if (/^error:/m.test(out)) reject(new Error(`${line} failed: ${out}`));
+        else if (out.includes(`127.0.0.1:${port}`)) resolve(bg);
       };
       child.stdout!.on('data', seen);
       child.stderr!.on('data', seen);
