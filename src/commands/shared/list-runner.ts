@@ -1,5 +1,6 @@
 // The one way every list command (bookings list, event-types, api --paginate) pages and prints:
 // an async iterator of items from src/http/paginate into a streaming writer from src/output.
+import { InterruptedError } from '../../base/errors';
 import type { Context } from '../../context';
 import { outputFormat } from '../../context';
 import type { ColumnSpec } from '../../output/columns';
@@ -32,6 +33,10 @@ export async function throughPager(ctx: Context, write: (ctx: Context) => Promis
   const pager = ctx.io.stdoutIsTTY ? (await import('../../output/pager')).startPager(ctx) : undefined;
   try {
     await write(pager?.ctx ?? ctx);
+    // A Ctrl-C that came during a synchronous stretch of the write (stringifying a big value for
+    // `api`) is seen only when the event loop turns: without this turn the run ended 0, its signal unseen.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (ctx.signal.aborted) throw new InterruptedError();
   } catch (err) {
     if (!pager?.stopped.aborted || ctx.signal.aborted) throw err;
   } finally {
