@@ -95,7 +95,9 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
   opts.io.maskSecret?.(connection.apiKey);
 
   /** One request and its whole body, within the timeout. `asked` names the request in messages. */
-  async function exchange(url: URL, asked: URL, signal: AbortSignal, extra?: Record<string, string>): Promise<Exchange> {
+  async function exchange(url: URL, asked: URL, signal: AbortSignal, ro: RequestOptions): Promise<Exchange> {
+    const max = ro.maxBytes?.bytes ?? maxBytes;
+    const option = ro.maxBytes?.option ?? '--max-response-bytes';
     // One controller per request, aborted by the run's signal or the timeout. Not AbortSignal.any: in
     // node 20 each call registers its signals for garbage-collection tracking, a cost a listing of
     // thousands of pages pays on every page.
@@ -122,12 +124,12 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
           origin: url.origin,
           path: url.pathname + url.search,
           method: 'GET',
-          headers: headersFor(url, extra),
+          headers: headersFor(url, ro.headers),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         },
-        maxBytes,
-        () => `${requestName('GET', asked)}: the response is larger than --max-response-bytes (${formatBytes(maxBytes)}); not read.`,
+        max,
+        () => `${requestName('GET', asked)}: the response is larger than ${option} (${formatBytes(max)}); not read.`,
         request.signal,
         // Cleared before anything else is written about the answer (--debug's line): never after the note.
       ).finally(waited);
@@ -158,10 +160,10 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     return headers;
   }
 
-  async function follow(asked: URL, signal: AbortSignal, extra?: Record<string, string>): Promise<Exchange> {
+  async function follow(asked: URL, signal: AbortSignal, ro: RequestOptions): Promise<Exchange> {
     let url = asked;
     for (let hop = 0; ; hop++) {
-      const res = await exchange(url, asked, signal, extra);
+      const res = await exchange(url, asked, signal, ro);
       const location = res.headers.location;
       if (!REDIRECT_STATUSES.has(res.status) || !location) return res;
       if (hop >= MAX_REDIRECTS) throw new FailureError(`${requestName('GET', asked)}: more than ${MAX_REDIRECTS} redirects`);
@@ -187,7 +189,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       if (signal.aborted) throw new InterruptedError();
       let res: Exchange;
       try {
-        res = await follow(url, signal, ro.headers);
+        res = await follow(url, signal, ro);
       } catch (err) {
         if (err instanceof CliError) throw err;
         if (retry >= retries || !isRetryableError(err, url)) throw networkFailure('GET', url, err, retry, env);

@@ -9,6 +9,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** A 304 Not Modified is an answer (with an empty body), not an error: for a conditional request. */
   notModified?: boolean;
+  /** A lower ceiling than --max-response-bytes for this request, and the option that sets it (watch's --max-page). */
+  maxBytes?: { bytes: number; option: string };
 }
 
 export interface HttpResponse {

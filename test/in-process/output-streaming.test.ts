@@ -78,6 +78,20 @@ describe('bounded input', () => {
     expect(r.err).toMatch(/^error: GET \/api\/v1\/bookings: the response is larger than --max-response-bytes \(1 MiB\); not read\.\n/);
   }, 30_000);
 
+  it('bookings watch and changes read a page up to --max-page, the lower of it and --max-response-bytes naming itself', async () => {
+    server.mode = { kind: 'endless-body' };
+    for (const [args, bound] of [
+      [['bookings', 'watch', '--once', '--max-page', '1MiB'], '--max-page (1 MiB)'],
+      [['bookings', 'changes', '--since', '1h', '--max-page', '2MiB', '--max-response-bytes', '1MiB'], '--max-response-bytes (1 MiB)'],
+      [['bookings', 'changes', '--since', '1h', '--max-page', '1MiB'], '--max-page (1 MiB)'],
+    ] as const) {
+      const r = await run([...args]);
+      expect(r.code, r.err).toBe(1);
+      expect(r.out).toBe('');
+      expect(r.err).toContain(`error: GET /api/v1/bookings: the response is larger than ${bound}; not read.\n`);
+    }
+  }, 30_000);
+
   it('a bad --max-response-bytes is a usage error', async () => {
     const r = await run(['bookings', 'list', '--max-response-bytes', 'lots']);
     expect(r.code).toBe(2);

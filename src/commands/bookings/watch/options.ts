@@ -17,6 +17,10 @@ function parseInterval(value: string): number {
   return durationOption(86_400_000, MIN_INTERVAL_S * 1000)(value) / 1000;
 }
 
+function maxPageOption() {
+  return option('--max-page <size>', 'the largest page of the list read; a bigger one stops the run (default 16M)', byteSizeOption);
+}
+
 export const watchOptions = [
   option('--interval <duration>', `time between polls: 30, 30s, 2m (at least ${MIN_INTERVAL_S}s)`, parseInterval, DEFAULT_INTERVAL_S),
   option('--initial', 'print the current list first (as "listed" events)'),
@@ -28,6 +32,7 @@ export const watchOptions = [
   option('--retry-delays <s,s,…>', 'waits before each retry of a failed forward, in seconds (default 1,2,4,8; none)', parseRetryDelays),
   option('--no-retry', 'one attempt per forward; the state moves past a change even when it failed'),
   option('--max-state <size>', 'the most memory (and --state file) the snapshot may take (default 72M)', byteSizeOption),
+  maxPageOption(),
   ...bookingFilterOptions('watch'),
   ...pagingRuleOptions('', ' (overrides discovery)'),
 ];
@@ -38,6 +43,7 @@ export type BookingsWatchOptions = Values<[], typeof watchOptions>;
 export const changesOptions = [
   option('--since <state-or-time>', 'a bookings watch --state FILE, an ISO time, or a duration ago (90m, 2h)', nonEmpty('--since')),
   option('--max-state <size>', 'the most memory the snapshot of a --since FILE may take (default 72M)', byteSizeOption),
+  maxPageOption(),
   ...bookingFilterOptions('compare'),
   ...pagingRuleOptions('', ' (overrides discovery)'),
 ];

@@ -4,6 +4,7 @@
 import type { Context } from '../../../context';
 import { hint } from '../../../context';
 import type { PaginateOptions } from '../../../http/paginate';
+import type { HttpClient } from '../../../http/types';
 import { fieldCheck } from '../../../output/field-check';
 import { pagingInForce, type PagingRuleOptions } from '../../shared/paging-options';
 import { ConditionalPages } from './conditional';
@@ -13,10 +14,20 @@ import { Outbox } from './forward';
 import { DEFAULT_MAX_STATE_BYTES, Snapshot } from './snapshot';
 import { loadState, type StateOrigin } from './state-file';
 
+/**
+ * The largest page a watch reads (--max-page; any command's ceiling, --max-response-bytes, is 64 MiB).
+ * A watch runs for days and keeps the list beside each page: a page over this is a booking (or a few)
+ * of megabytes of JSON, no list's usual page, and parsing one of 22 MB took the watch past issue 33's
+ * 200 MB. Past it, the run stops with the client's one line naming the option.
+ */
+const DEFAULT_MAX_PAGE_BYTES = 16 * 1024 * 1024;
+
 export interface ListFilters extends PagingRuleOptions {
   status?: string;
   limit?: number;
   pageSize?: number;
+  /** --max-page */
+  maxPage?: number;
 }
 
 export interface Prepared {
@@ -35,7 +46,9 @@ export async function prepare(
 ): Promise<Prepared> {
   const writer = await createEventWriter(ctx);
   const watched = watchedFields(ctx);
-  const [client, connection] = await Promise.all([ctx.http(), ctx.connection()]);
+  const [http, connection] = await Promise.all([ctx.http(), ctx.connection()]);
+  const maxPage = filters.maxPage ?? DEFAULT_MAX_PAGE_BYTES;
+  const client = maxPage < (ctx.globals.maxResponseBytes ?? Number.POSITIVE_INFINITY) ? withMaxPage(http, maxPage) : http;
   const pages: PaginateOptions = {
     path: '/api/v1/bookings',
     query: { status: filters.status },
@@ -77,4 +90,9 @@ export async function prepare(
     noRetry: false,
   };
   return { setup, writer, origin, resumedFrom, maxState };
+}
+
+function withMaxPage(client: HttpClient, bytes: number): HttpClient {
+  const maxBytes = { bytes, option: '--max-page' };
+  return { baseUrl: client.baseUrl, get: (path, opts) => client.get(path, { maxBytes, ...opts }), close: () => client.close() };
 }
