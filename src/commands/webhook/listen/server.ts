@@ -18,7 +18,8 @@ import { CaptureSaver } from './save';
 import { bookingUid, listenWriter } from './lines';
 import { EVENTS } from '../../../webhook/events';
 import { forwardDelivery } from './forward';
-import { declaredLength, IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, InFlight, readBudgeted } from './body';
+import { declaredLength, IDLE_LIMIT_MS, IN_FLIGHT_LIMIT, readBudgeted } from './body';
+import { ByteBudget } from './budget';
 import { openIntake, type Received } from './intake';
 import { allTargets, forwardRoutes, routeFor, routesHint } from './routes';
 import { forwardsToSelf, LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
@@ -45,7 +46,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   // Another service's deliveries name events its own way (Cal.com's BOOKING_CREATED): no warning for them.
   const only = opts.events && eventFilter(opts.events, ctx, opts.scheme === undefined || opts.scheme === 'service');
   const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
-  const budget = new InFlight(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
+  const budget = new ByteBudget(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
   if (opts.respondAfter !== undefined && opts.respond === undefined)
     throw new UsageError('--respond-after N needs --respond STATUS: the status of the first N attempts.');
   const idleMs = opts.idleTimeoutMs ?? IDLE_LIMIT_MS;
