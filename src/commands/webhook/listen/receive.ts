@@ -32,6 +32,11 @@ export interface ReceiverSetup {
   opts: ListenOptions;
   ctx: Context;
   saver: CaptureSaver | undefined;
+  /**
+   * Where a body of a declared length goes as it arrives: the save folder, or with --no-save
+   * --forward-to a private temporary one, so that a body to forward is not held in memory.
+   */
+  spooler: CaptureSaver | undefined;
   budget: ByteBudget;
   routes: ForwardRoutes | undefined;
   /** --events, when given. */
@@ -73,7 +78,7 @@ export class Receiver {
       return;
     }
     const intake = await openIntake(req, {
-      saver: this.s.saver,
+      saver: this.s.spooler,
       secrets: this.s.judgeDelivery.streamed,
       forwards: this.s.routes !== undefined,
       maxBody: BODY_LIMIT,
@@ -147,6 +152,11 @@ export class Receiver {
           `warning: ${this.s.saver.dir} holds --max-saved ${formatBytes(this.s.saver.maxBytes)}: deliveries are still verified and answered, but no longer saved.\n`,
         );
       }
+    } else if (got.saveFailed && !got.body) {
+      // --no-save: its temporary file was all there was of the body to forward.
+      this.s.ctx.io.stderr.write(`warning: could not keep a delivery to forward (answered 500): ${got.saveFailed.message}\n`);
+      answer(res, 500, { ok: false, error: 'could not keep the delivery to forward' });
+      return;
     }
     attempt.saved(capture);
     const status = !verdict.authentic
