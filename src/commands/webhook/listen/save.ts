@@ -9,6 +9,7 @@ import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { headerValues } from '../../../webhook/capture';
+import { ByteBudget } from './budget';
 
 export interface RequestHead {
   method?: string;
@@ -45,13 +46,15 @@ export class CaptureSaver {
   private temps = 0;
   private ready: Promise<void> | undefined;
   /** Bytes of *.http in the folder, counted at the first save, plus what this run has saved or is saving. */
-  private used = 0;
+  room: ByteBudget;
 
   constructor(
     readonly dir: string,
     /** --max-saved (its default is the command's). */
     readonly maxBytes = Infinity,
-  ) {}
+  ) {
+    this.room = new ByteBudget(maxBytes);
+  }
 
   /** Writes one capture and returns its path; null when it would take the folder over maxBytes. */
   async save(req: RequestHead, body: Buffer, event: string | null, time: Date): Promise<string | null> {
@@ -59,13 +62,13 @@ export class CaptureSaver {
     await this.ready;
     const parts = captureParts(req, body);
     const size = parts.reduce((n, p) => n + p.length, 0);
-    if (!this.reserve(size)) return null;
+    if (!this.room.take(size)) return null;
     const temp = this.tempName();
     try {
       await writeFile(temp, parts, { flag: 'wx', mode: 0o600 });
       return await this.publish(temp, event, time);
     } catch (err) {
-      this.release(size);
+      this.room.give(size);
       // Not a file of ours when 'wx' found one there (EEXIST): clean-up removes only what it made.
       if ((err as { code?: string }).code !== 'EEXIST') await rm(temp, { force: true }).catch(() => {});
       throw err;
@@ -83,20 +86,8 @@ export class CaptureSaver {
     await this.ready;
     const head = captureHead(req);
     const size = head.length + length;
-    if (this.used + size > this.maxBytes) return null;
+    if (!this.room.fits(size)) return null;
     return new Spool(this, this.tempName(), head, size);
-  }
-
-  /** Takes room for a capture of `size` bytes; false when the folder would go over maxBytes. */
-  reserve(size: number): boolean {
-    if (this.used + size > this.maxBytes) return false;
-    this.used += size;
-    return true;
-  }
-
-  /** Gives back the room of a capture that could not be published. */
-  release(size: number): void {
-    this.used -= size;
   }
 
   // Not *.http, so that `verify --request DIR` never reads one half-written.
@@ -107,13 +98,15 @@ export class CaptureSaver {
   /** Created on first save only, private: deliveries carry attendees' personal data. */
   private async prepare(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    let used = 0;
     for (const entry of await readdir(this.dir)) {
       if (entry.endsWith('.http'))
-        this.used += await stat(join(this.dir, entry)).then(
+        used += await stat(join(this.dir, entry)).then(
           (s) => s.size,
           () => 0,
         );
     }
+    this.room = new ByteBudget(this.maxBytes, used);
   }
 
   /** The whole capture `temp` under its own name, stamped with its arrival; its path. */
@@ -185,11 +178,11 @@ export class Spool {
 
   /** The capture under its own name (after close()); null when the folder is full (--max-saved). */
   async publish(event: string | null, time: Date): Promise<string | null> {
-    if (!this.saver.reserve(this.size)) return null;
+    if (!this.saver.room.take(this.size)) return null;
     try {
       this.saved = await this.saver.publish(this.temp, event, time);
     } catch (err) {
-      this.saver.release(this.size);
+      this.saver.room.give(this.size);
       throw err;
     }
     return this.saved;
