@@ -1,6 +1,6 @@
 // Issue 33, items 1 and 2, against the built program: watch no longer hammers a server whose 429 asks
 // for a wait no timer can hold (it waits the longest a timer can, and says so), and its memory stays
-// bounded on a list that never ends (a clear error, exit 1) and on big bookings (a page over 16 MiB is refused).
+// bounded on a list that never ends (a clear error, exit 1) and on big bookings (a page over 8 MiB is refused).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +58,7 @@ describe('a 429 asking for a wait longer than a timer holds', () => {
 // Issue 33 asks for 200 MB, on every node line. Measured: the endless list ~179 MB on node 24, ~158 MB
 // on node 20 (the snapshot's records are outside V8's heap, kept-texts.ts). A booking of 22 MB of
 // JSON (3 million elements) took 189-218 MB on node 24: watch now reads pages of at most --max-page
-// (16 MiB, setup.ts), and one just under that peaks at ~165 MB (node 24).
+// (8 MiB, setup.ts), and one just under that peaks at ~113 MB (node 24).
 const BOUND_MIB = 200;
 
 describe.runIf(HAS_GNU_TIME)(`watch memory on hostile lists (peak RSS under ${BOUND_MIB} MB)`, () => {
@@ -79,14 +79,14 @@ describe.runIf(HAS_GNU_TIME)(`watch memory on hostile lists (peak RSS under ${BO
     try {
       const run = await peakOf(['bookings', 'watch', '--once', '-o', 'ndjson'], envFor(server.url), join(dir, 'big'));
       expect(run.code, run.stderr).toBe(1);
-      expect(run.stderr).toBe('error: GET /api/v1/bookings: the response is larger than --max-page (16 MiB); not read.\n');
+      expect(run.stderr).toBe('error: GET /api/v1/bookings: the response is larger than --max-page (8 MiB); not read.\n');
       expect(run.kib / 1024).toBeLessThan(BOUND_MIB);
     } finally {
       await server.close();
     }
   }, 120_000);
 
-  it('a booking just under the page bound (2.1 million elements, 15.7 MB): watched, within the bound', async () => {
+  it('a booking just under the page bound (1.1 million elements, 7.7 MB): watched, within the bound', async () => {
     const server = await startHostileWatchService('big-booking-under');
     try {
       const run = await peakOf(['bookings', 'watch', '--once', '-o', 'ndjson'], envFor(server.url), join(dir, 'under'));

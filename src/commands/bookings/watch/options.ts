@@ -18,7 +18,7 @@ function parseInterval(value: string): number {
 }
 
 function maxPageOption() {
-  return option('--max-page <size>', 'the largest page of the list read; a bigger one stops the run (default 16M)', byteSizeOption);
+  return option('--max-page <size>', 'the largest page of the list read; a bigger one stops the run (default 8M)', byteSizeOption);
 }
 
 export const watchOptions = [
