@@ -92,7 +92,13 @@ function jsonWriter(ctx: OutputContext): ListWriter {
   const sliced = async (item: unknown) => {
     const before = held === undefined ? '[\n' : `${held},\n`;
     held = '';
-    await writeJsonInSlices(ctx, shape(item), 2, '  ', `${before}  `, '');
+    try {
+      await writeJsonInSlices(ctx, shape(item), 2, '  ', `${before}  `, '');
+    } catch (err) {
+      // Stopped part-way: what it wrote ends its last line, and there is nothing held to add.
+      held = undefined;
+      throw err;
+    }
   };
   return {
     write: (page) => (mayHoldLongStrings() ? writeSomeSliced(ctx, page, element, sliced, shape) : writeLines(ctx, page, element)),

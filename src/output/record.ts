@@ -10,7 +10,7 @@ import { flatten, getPath, parsePath, project } from './paths';
 import { isPlainObject } from '../base/plain-object';
 import { emit, fieldList, fieldPaths, type OutputContext } from './sink';
 import { jsonLine } from './json';
-import { holdsLongString, mayHoldLongStrings, writeJsonInSlices } from './json-slices';
+import { isBigJson, writeJsonInSlices } from './json-slices';
 import { fieldCheck } from './field-check';
 
 /** [dot path, value] leaves of the record, or of just the --fields paths (in their order). */
@@ -42,8 +42,7 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
   const format = outputFormat(ctx);
   if (format === 'json' || format === 'ndjson') {
     const paths = fieldPaths(ctx);
-    emit(ctx, jsonLine(paths ? project(record, paths) : record, format === 'json' ? 2 : 0));
-    return;
+    return writeJson(ctx, paths ? project(record, paths) : record, format === 'json' ? 2 : 0);
   }
   const zone = ctx.globals.tz;
   // A bare scalar (a body that is just "ok" or 42) has no keys to show.
@@ -92,8 +91,16 @@ export async function writeJsonValue(ctx: OutputContext, value: unknown): Promis
   const paths = fieldPaths(ctx);
   const shaped = paths ? project(value, paths) : value;
   if (ctx.globals.jq !== undefined) return writeJq(ctx, shaped);
-  if (mayHoldLongStrings() && holdsLongString(shaped)) await writeJsonInSlices(ctx, shaped, 2, '', '', '\n');
-  else emit(ctx, jsonLine(shaped, 2));
+  await writeJson(ctx, shaped, 2);
+}
+
+/**
+ * One value as a line of JSON: a big one (a 79 MB body) in slices, with a turn between them, so that
+ * Ctrl-C is seen and no whole text of it is made (src/output/json-slices.ts).
+ */
+async function writeJson(ctx: OutputContext, value: unknown, indent: number): Promise<void> {
+  if (isBigJson(value)) await writeJsonInSlices(ctx, value, indent, '', '', '\n');
+  else emit(ctx, jsonLine(value, indent));
 }
 
 /** A non-JSON body for a terminal: its lines kept, control characters shown escaped. */

@@ -1,10 +1,12 @@
-// A value holding a long string is written in slices (src/output/json-slices.ts): the bytes must be
-// jsonText's (jsonLine's, the json list writer's indented elements), over seeded values with long
-// strings at every depth (unicode, surrogate pairs cut at a slice's edge, control and bidi characters,
-// marks that look like numbers), and a key cut by a slice's edge is still masked.
+// A big value is written in slices (src/output/json-slices.ts): the bytes must be jsonText's
+// (jsonLine's, the json list writer's indented elements), over seeded values with long strings at
+// every depth (unicode, surrogate pairs cut at a slice's edge, control and bidi characters, marks that
+// look like numbers) and runs of small entries cut at every size, and a key cut by a slice's edge is
+// still masked. Ctrl-C between two slices stops the value there, on a line's end.
 import { describe, expect, it } from 'vitest';
+import { InterruptedError } from '../../src/base/errors';
 import { jsonText, parseJson } from '../../src/output/json';
-import { holdsLongString, writeJsonInSlices } from '../../src/output/json-slices';
+import { holdsLongString, isBigJson, writeJsonInSlices } from '../../src/output/json-slices';
 import { jsonGen, rng } from '../helpers/json-gen';
 import { outputContext } from '../helpers/output-kit';
 
@@ -18,12 +20,18 @@ const LONGS = [
   `${'y'.repeat(6)}\ud800${'y'.repeat(6)}`,
 ];
 
-async function sliced(value: unknown, indent: number, pad: string, key?: string): Promise<string> {
+async function sliced(value: unknown, indent: number, pad: string, key?: string, sizes = SIZES): Promise<string> {
   const ctx = outputContext({ tty: false });
   if (key) ctx.io.maskSecret(key);
-  await writeJsonInSlices(ctx, value, indent, pad, '<', '>\n', SIZES);
+  await writeJsonInSlices(ctx, value, indent, pad, '<', '>\n', sizes);
   return ctx.io.out();
 }
+
+const FORMS = [
+  [0, ''],
+  [2, ''],
+  [2, '  '],
+] as const;
 
 describe('a value written in slices', () => {
   it('is the bytes jsonText writes, over 300 seeded values with long strings in them', async () => {
@@ -39,14 +47,64 @@ describe('a value written in slices', () => {
         return random() < 0.1 ? long : v;
       };
       const withLong = put(value);
-      for (const [indent, pad] of [
-        [0, ''],
-        [2, ''],
-        [2, '  '],
-      ] as const) {
+      for (const [indent, pad] of FORMS) {
         const want = `<${jsonText(withLong, indent).replace(/\n/g, `\n${pad}`)}>\n`;
         expect(await sliced(withLong, indent, pad), `seed ${seed} indent ${indent}`).toBe(want);
       }
+    }
+  });
+
+  it('is the bytes jsonText writes for values of many small entries, in runs of every size', async () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const random = rng(seed);
+      const value = parseJson(jsonGen(random).value(4));
+      const runs = [value, Array.from({ length: 30 }, (_, i) => ({ [`n${i}`]: value, 10: [i] }))];
+      // Keys JSON.stringify treats apart (integer keys come first, __proto__ is a field), and
+      // undefined values as --fields leaves them (left out of objects, null in arrays). Apart from
+      // the values above: with a string that looks like a marked number, the one-shot writer takes
+      // lossless-json's path, which writes an object of undefined values otherwise than JSON.stringify.
+      const odd = Object.defineProperty({ b: 1, 2: [true, undefined], a: { gone: undefined }, 1: 'x', c: {} }, '__proto__', {
+        value: { p: [] },
+        enumerable: true,
+      });
+      const oddRuns = [odd, Array.from({ length: 30 }, (_, i) => ({ [`n${i}`]: i % 3 === 0 ? undefined : [i, odd], 10: odd }))];
+      for (const slice of [7, 40, 300, 5_000]) {
+        for (const [indent, pad] of FORMS) {
+          for (const big of [runs, oddRuns]) {
+            const want = `<${jsonText(big, indent).replace(/\n/g, `\n${pad}`)}>\n`;
+            expect(await sliced(big, indent, pad, undefined, { long: 10_000, slice }), `seed ${seed} slice ${slice} indent ${indent}`).toBe(
+              want,
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it('is used for values over a slice or holding a long string only', () => {
+    expect(isBigJson(Array.from({ length: 10_000 }, (_, i) => ({ i })))).toBe(true);
+    expect(isBigJson({ a: 'x'.repeat(70_000) })).toBe(true);
+    expect(isBigJson('x'.repeat(2 ** 20))).toBe(true);
+    expect(isBigJson(Array.from({ length: 100 }, (_, i) => ({ i })))).toBe(false);
+    expect(isBigJson('x'.repeat(70_000))).toBe(false);
+  });
+
+  it('stops at Ctrl-C between two slices, on a line end, the value left unclosed', async () => {
+    const value = Array.from({ length: 5_000 }, (_, i) => ({ uid: `bk_${i}`, tags: ['a', 'b'] }));
+    for (const [indent, pad] of FORMS) {
+      const stop = new AbortController();
+      const ctx = { ...outputContext({ tty: false }), signal: stop.signal };
+      const written = writeJsonInSlices(ctx, value, indent, pad, '', '\n', { long: 1_000, slice: 1_000 });
+      stop.abort();
+      await expect(written).rejects.toBeInstanceOf(InterruptedError);
+      const out = ctx.io.out();
+      const whole = `${jsonText(value, indent).replace(/\n/g, `\n${pad}`)}\n`;
+      expect(out.length).toBeGreaterThan(0);
+      // One batch: about a slice of compact text (pretty text is some more).
+      expect(out.length).toBeLessThan(4_000);
+      expect(out.endsWith('\n')).toBe(true);
+      // What came out is the start of the whole text (a compact line is ended where it was cut).
+      expect(whole.startsWith(indent > 0 ? out : out.slice(0, -1))).toBe(true);
     }
   });
 
