@@ -73,7 +73,8 @@ describe('Ctrl-C in a big batch: exit 130 within a second', () => {
     async (_, input, last) => {
       const r = await interruptWhenBusy(['webhook', 'verify', '--request', input()], { env, busy: (o) => verdicts(o.stdout) > 0 });
       expect(r.code, r.stderr).toBe(130);
-      expect(r.afterSigint).toBeLessThan(1_000);
+      // Issue 33's second; at load 16 on 2 cores the process itself waits for a core (1,092 ms seen).
+      expect(r.afterSigint).toBeLessThan(loadBudget(1_000));
       expect(r.stdout).not.toContain(last);
     },
     60_000,
@@ -110,12 +111,13 @@ describe('Ctrl-C in a big batch: exit 130 within a second', () => {
         firstDelivery ||= performance.now() - started;
         return true;
       },
-      limitMs: 5_000,
+      limitMs: loadBudget(5_000),
     });
     expect(r.code, r.stderr).toBe(130);
-    expect(r.afterSigint).toBeLessThan(1_000);
-    // The 20,000 sets are applied in one pass over the body: the first delivery leaves within seconds.
+    expect(r.afterSigint).toBeLessThan(loadBudget(1_000));
+    // The 20,000 sets are applied in one pass over the body: the first delivery leaves within seconds
+    // (at most 20 s on a machine at load 8 or more; a set per pass over the body took 43 s of CPU).
     expect(firstDelivery).toBeGreaterThan(0);
-    expect(firstDelivery).toBeLessThan(5_000);
+    expect(firstDelivery).toBeLessThan(loadBudget(5_000));
   }, 90_000);
 });
