@@ -230,7 +230,7 @@ describe('the pager', () => {
     expect(r.code, r.output).toBe(130);
     expect(r.output).toContain('error: interrupted');
     // Waited for, not slept on: the pager notes the signal as soon as it runs again.
-    await until(() => existsSync(noted), 'the pager to note its SIGTERM', 5_000);
+    await until(() => existsSync(noted), 'the pager to note its SIGTERM');
   });
   it('never pages piped output', async () => {
     server.mode = { kind: 'pages', total: 5, pageSize: 100 };
