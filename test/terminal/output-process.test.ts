@@ -216,12 +216,14 @@ describe('the pager', () => {
     server.mode = { kind: 'pages', total: Infinity, pageSize: 100 };
     // A pager that notes the SIGTERM booking sends it. Run through `sh -c` as any pager is, it must be
     // the process signalled: a shell's child left running would draw over the terminal (less redraws
-    // its prompt after Ctrl-C) after the "interrupted" line and the shell's own prompt.
+    // its prompt after Ctrl-C) after the "interrupted" line and the shell's own prompt. Like less, it
+    // stays until it is signalled: one that ended at the end of its input could exit before its
+    // SIGTERM handler ran (booking ends the pager's input right after the signal), as it did at load 14.
     const pager = join(cfg.dir, 'noting-pager.cjs');
     const noted = join(cfg.dir, 'pager-got-sigterm');
     writeFileSync(
       pager,
-      `process.stdin.pipe(process.stdout); process.on('SIGINT', () => {}); process.on('SIGTERM', () => { require('node:fs').writeFileSync(${JSON.stringify(noted)}, 'yes'); process.exit(0); });\n`,
+      `process.stdin.pipe(process.stdout); setInterval(() => {}, 60_000); process.on('SIGINT', () => {}); process.on('SIGTERM', () => { require('node:fs').writeFileSync(${JSON.stringify(noted)}, 'yes'); process.exit(0); });\n`,
     );
     const r = await runCliTty(['bookings', 'list', '--no-color'], {
       env: { ...env(), BOOKING_PAGER: `${process.execPath} ${pager}` },
