@@ -3,7 +3,7 @@
 // pattern matches it.
 const LAYERS = [
   ['entry', '^src/(main|command-tree)\\.ts$'],
-  ['cli', '^src/(cli|help|man|man-text)\\.ts$'],
+  ['cli', '^src/(cli|run-context|help|man|man-text)\\.ts$'],
   ['commands', '^src/commands/'],
   ['completion', '^src/completion/'],
   ['context', '^src/context\\.ts$'],

@@ -2,15 +2,15 @@
 // errors routed through exitOverride/configureOutput, and the commands. Commands are registered from
 // light modules; what they need at run time (undici, tables, conf) is imported when they run.
 import { Command, Option } from 'commander';
-import type { Context, GlobalOptions, OutputFormat } from './context';
 import { OUTPUT_FORMATS } from './context';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_S } from './base/globals';
 import type { IOStreams } from './output/streams';
-import { UsageError } from './base/errors';
-import { checkZone } from './output/time-zone';
 import { byteSizeOption, intOption, jsonOption, listOption, secondsOption } from './base/options';
 import type { CommandDeps } from './commands/deps';
-import { namesCommand, registerCommands } from './commands/register';
+import { namesCommand, TREE } from './commands/register';
+import { registerTree } from './commands/build';
+import { plainWords } from './commands/plain';
+import { profileName, runContext } from './run-context';
 import { addHelpCommand, commandPath, configureHelpLayout } from './help';
 
 declare const __VERSION__: string;
@@ -35,17 +35,17 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   // parsed without the global options (readGlobals gives their defaults) and without the help command,
   // whose set-up is a measurable part of a short command's start-up (docs/performance.md). Any line
   // with an option word, `booking` alone, `help`, an unknown name, and the whole tree get both.
-  const plain = deps.argv !== undefined && namesCommand(deps.argv[0]) && !deps.argv.some((arg) => arg.startsWith('-'));
+  const plain = deps.argv !== undefined && namesCommand(deps.argv[0]) && plainWords(deps.argv);
   if (!plain) addGlobalOptions(program);
   configureHelpLayout(program);
 
   configureUsage(program, io);
 
   const commandDeps: CommandDeps = {
-    context: (cmd) => makeContext(cmd, deps),
+    context: (cmd) => runContext(cmd.optsWithGlobals(), deps),
     setExitCode: deps.setExitCode,
   };
-  await registerCommands(program, commandDeps, deps.argv && commandWords(deps.argv, program));
+  await registerTree(program, TREE, commandDeps, deps.argv && commandWords(deps.argv, program));
   if (!plain) addHelpCommand(program);
   // Every subcommand inherits the output routing, exitOverride, help option and help layout (global
   // options named in one line): commander copies them on .command(), but not onto commands built
@@ -185,99 +185,4 @@ function forEachCommand(cmd: Command, fn: (c: Command) => void): void {
     fn(sub);
     forEachCommand(sub, fn);
   }
-}
-
-function profileName(value: string): string {
-  // Empty, as in `BOOKING_PROFILE= booking ...` or `--profile "$UNSET"`, is no choice: like an empty
-  // BOOKING_BASE_URL or BOOKING_API_KEY, it leaves the default.
-  if (value === '') return 'default';
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(value)) {
-    throw new UsageError(`invalid profile name "${value}": use letters, digits, '.', '_' or '-'.`);
-  }
-  return value;
-}
-
-/** Global options as typed values, from the command's own and inherited options. */
-function readGlobals(cmd: Command, env: Record<string, string | undefined>): GlobalOptions {
-  const o = cmd.optsWithGlobals() as Record<string, unknown>;
-  let output = o.output as OutputFormat | undefined;
-  const jq = o.jq as string | undefined;
-  if (o.json || jq !== undefined) {
-    const flag = o.json ? '--json' : '--jq';
-    if (output && output !== 'json') throw new UsageError(`${flag} conflicts with --output ${output}.`);
-    output = 'json';
-  }
-  // The environment is read here rather than by commander's Option.env(), which reads process.env:
-  // main() is given its env (tests run it in-process with their own).
-  const envProfile = env.BOOKING_PROFILE;
-  if (jq !== undefined && jq.trim() === '') throw new UsageError('--jq needs an expression, such as .[].uid.');
-  // A flag that means nothing for the format in force is refused, never ignored.
-  if (o.csvRaw && output !== 'csv') throw new UsageError('--csv-raw goes with -o csv (it turns off the formula guard of csv cells).');
-  let fields = o.fields as string[] | undefined;
-  if (Array.isArray(o.json)) {
-    if (fields) throw new UsageError('--json FIELDS and --fields both name fields: use one of them.');
-    fields = o.json;
-  }
-  return {
-    profile: (o.profile as string | undefined) ?? (envProfile === undefined ? 'default' : profileName(envProfile)),
-    baseUrl: (o.baseUrl as string | undefined) ?? env.BOOKING_BASE_URL,
-    output,
-    fields,
-    jq,
-    noColor: o.color === false,
-    timeoutMs: Math.round(((o.timeout as number | undefined) ?? DEFAULT_TIMEOUT_S) * 1000),
-    retries: (o.retries as number | undefined) ?? DEFAULT_RETRIES,
-    debug: Boolean(o.debug) || env.BOOKING_DEBUG === '1' || env.BOOKING_DEBUG === 'true',
-    quiet: Boolean(o.quiet),
-    allowHttp: Boolean(o.allowHttp),
-    maxResponseBytes: o.maxResponseBytes as number | undefined,
-    noPager: o.pager === false,
-    tz: zoneOption(o.tz as string | undefined, env.BOOKING_TZ),
-    csvRaw: Boolean(o.csvRaw),
-  };
-}
-
-/** --tz over BOOKING_TZ (an empty one is unset), checked: an unknown zone is exit 2. */
-function zoneOption(flag: string | undefined, env: string | undefined): string | undefined {
-  if (flag !== undefined) return checkZone(flag, '--tz');
-  return env === undefined || env === '' ? undefined : checkZone(env, 'BOOKING_TZ');
-}
-
-/** The same streams (the same door) with colour set; stdin stays unmade until used. */
-function withColor(io: IOStreams, color: boolean): IOStreams {
-  return Object.defineProperties({} as IOStreams, { ...Object.getOwnPropertyDescriptors(io), color: { value: color, enumerable: true } });
-}
-
-function makeContext(cmd: Command, deps: ProgramDeps): Context {
-  const globals = readGlobals(cmd, deps.env);
-  const io = deps.io.color && globals.noColor ? withColor(deps.io, false) : deps.io;
-  let configP: ReturnType<Context['config']> | undefined;
-  let httpP: ReturnType<Context['http']> | undefined;
-  let connP: ReturnType<Context['connection']> | undefined;
-  const ctx: Context = {
-    io,
-    env: deps.env,
-    globals,
-    signal: deps.signal,
-    now: () => new Date(),
-    config: () => (configP ??= import('./config/store').then((m) => m.openConfig(deps.env))),
-    connection: () =>
-      (connP ??= (async () => {
-        const store = await ctx.config();
-        const { resolveConnection } = await import('./config/resolve');
-        const connection = await resolveConnection(store, globals, deps.env, deps.signal);
-        // The profile's tz, when neither --tz nor BOOKING_TZ named one: read with the profile, before any output.
-        globals.tz ??= connection.tz;
-        return connection;
-      })()),
-    http: () =>
-      (httpP ??= (async () => {
-        const connection = await ctx.connection();
-        const { preconnect } = await import('./http/preconnect');
-        const early = await preconnect(connection.baseUrl, globals.allowHttp, deps.env);
-        const { createHttpClient } = await import('./http/client');
-        return createHttpClient({ connection, globals, io, signal: deps.signal, early, env: deps.env });
-      })()),
-  };
-  return ctx;
 }

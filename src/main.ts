@@ -1,11 +1,12 @@
 // Runs the CLI once and returns its exit code; bin/booking.js is the only place that exits.
-import { CommanderError } from 'commander';
-import { buildProgram } from './cli';
 import { describeError, ExitCode } from './base/errors';
 import { systemIO } from './output/io';
 import type { IOStreams } from './output/streams';
-import { resolveJsonFlag } from './base/json-flag';
 import { escapeControl } from './output/escape';
+import { plainCommand } from './commands/plain';
+import { TREE } from './commands/register';
+import { refuseShapingOf } from './output/shaping';
+import { runContext } from './run-context';
 
 export interface MainDeps {
   io?: IOStreams;
@@ -23,15 +24,25 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
   if (envKey !== undefined && envKey.trim() !== '') io.maskSecret(envKey);
   const signal = deps.signal ?? new AbortController().signal;
   let exitCode: number = ExitCode.OK;
-  const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), argv });
-  if (argv.length === 0) {
-    io.stdout.write(program.helpInformation());
-    return ExitCode.OK;
-  }
   try {
+    // A line of plain words naming a command runs without commander (src/commands/plain.ts).
+    const plain = await plainCommand(TREE, argv);
+    if (plain) {
+      const { definition, options, values, path } = plain;
+      if (definition.printsText) refuseShapingOf(options, path, definition.printsText);
+      return (await definition.run(values, runContext(options, { io, env, signal }))) ?? ExitCode.OK;
+    }
+    const [{ buildProgram }, { resolveJsonFlag }] = await Promise.all([import('./cli'), import('./base/json-flag')]);
+    const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), argv });
+    if (argv.length === 0) {
+      io.stdout.write(program.helpInformation());
+      return ExitCode.OK;
+    }
     await program.parseAsync(resolveJsonFlag(argv, program), { from: 'user' });
     return exitCode;
   } catch (err) {
+    // Loaded here, not at the start: a plain line that succeeds never loads commander.
+    const { CommanderError } = await import('commander');
     if (err instanceof CommanderError) {
       // Commander has already written its message (or the help) to stderr/stdout.
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.OK;

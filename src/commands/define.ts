@@ -1,13 +1,13 @@
-// The one skeleton of a leaf command: its name, arguments, options, examples and run function. The
-// commander wiring (arguments merged into the options object, the context built, the exit code
-// reported, examples at the end of the help) is written here once instead of in every command, and
-// the run function's options are typed from the declarations (option(), choice(), argument()
-// below), so the two cannot disagree. The gh habit stays: newCmd(deps, runF) takes a run function,
-// so a test can swap it.
-import { Argument, Command, Option } from 'commander';
+// The one skeleton of a leaf command: its name, arguments, options, examples and run function, as
+// data. src/commands/build.ts makes a commander Command of it (arguments merged into the options
+// object, the context built, the exit code reported, examples at the end of the help), written there
+// once instead of in every command; src/commands/plain.ts runs it without commander for a line of
+// plain words (`booking bookings get bk_1`). The run function's options are typed from the
+// declarations (option(), choice(), argument() below), so the two cannot disagree. Nothing here
+// loads commander: a command's file, and what it imports, stays light enough for a plain line.
+import type { Command } from 'commander';
 import type { Context } from '../context';
-import type { CommandDeps, RunResult } from './deps';
-import { refuseShaping } from '../output/shaping';
+import type { RunResult } from './deps';
 
 /** A spec's argument: ['<uid>', 'the booking uid'] (its value a string), or argument() for a parser or choices. */
 type ArgumentDecl = readonly [syntax: string, description: string] | DeclaredArgument<string, unknown, boolean>;
@@ -42,7 +42,7 @@ interface CommandSpecBase<A extends readonly ArgumentDecl[], O extends readonly 
 }
 
 /** The run function: gets the typed options, returns an exit code (nothing for 0) or throws a typed error. */
-type RunFunction<I> = (opts: I, ctx: Context) => RunResult;
+export type RunFunction<I> = (opts: I, ctx: Context) => RunResult;
 
 /** A leaf command: its arguments and options declared, their values typed from the declarations. */
 export interface CommandSpec<A extends readonly ArgumentDecl[], O extends readonly DeclaredOption<string, unknown, boolean>[]>
@@ -50,57 +50,30 @@ export interface CommandSpec<A extends readonly ArgumentDecl[], O extends readon
   /**
    * Gets the declared arguments and options under their camelCased names, typed from the
    * declarations (Values). A run function written apart that names its options type from the
-   * constructor (OptionsOf<typeof newCmdX>) is given as an arrow with its result type,
+   * definition (OptionsOf<typeof newCmdX>) is given as an arrow with its result type,
    * `run: (opts, ctx): RunResult => runX(opts, ctx)`: TypeScript then need not read runX to type newCmdX.
    */
   run: RunFunction<Values<A, O>>;
 }
 
-/** A command constructor: newCmd(deps) for the program, newCmd(deps, runF) for a test; its run function as .run. */
-export interface CommandConstructor<I> {
-  (deps: CommandDeps, runF?: RunFunction<I>): Command;
+/**
+ * A command as defined: the spec, its options typed I. buildCommand(definition, deps) makes the
+ * commander Command (a test passes its own run function as a third argument).
+ */
+export interface CommandDefinition<I>
+  extends CommandSpecBase<readonly ArgumentDecl[], readonly DeclaredOption<string, unknown, boolean>[]> {
   run: RunFunction<I>;
 }
 
 /** What a command's run function gets: OptionsOf<typeof newCmdBookingsList>. */
-export type OptionsOf<C> = C extends CommandConstructor<infer I> ? I : never;
+export type OptionsOf<C> = C extends CommandDefinition<infer I> ? I : never;
 
-/** The command constructor for a spec (see CommandSpec). */
+/** The definition of a spec (see CommandSpec): the spec itself, typed for buildCommand and OptionsOf. */
 export function defineCommand<
   const A extends readonly ArgumentDecl[] = [],
   const O extends readonly DeclaredOption<string, unknown, boolean>[] = [],
->(spec: CommandSpec<A, O>): CommandConstructor<Values<A, O>> {
-  type V = Values<A, O>;
-  const make = (deps: CommandDeps, runF = spec.run): Command => {
-    const cmd = new Command(spec.name).description(spec.description);
-    for (const alias of spec.aliases ?? []) cmd.alias(alias);
-    const argNames = (spec.arguments ?? []).map((arg) => {
-      const argument: Argument = arg instanceof Argument ? arg : new Argument(arg[0], arg[1]);
-      cmd.addArgument(argument);
-      return camelCase(argument.name());
-    });
-    for (const option of spec.options ?? []) cmd.addOption(option);
-    if (spec.sendsRequests) commandFacts.set(cmd, { sendsRequests: true });
-    if (spec.printsText) printsText.set(cmd, spec.printsText);
-    if (spec.notes) cmd.addHelpText('after', spec.notes);
-    if (spec.runsUntilStopped) {
-      runsUntilStopped.add(cmd);
-      cmd.addHelpText('after', `\n${STOPPED_RULE}`);
-    }
-    if (spec.examples.length > 0) cmd.addHelpText('after', examplesText(spec.examples));
-    cmd.action(async (...params: unknown[]) => {
-      const command = params[params.length - 1] as Command;
-      if (spec.printsText) refuseShaping(command, spec.printsText);
-      // The values as commander parsed them: what the declarations' types (Values) describe.
-      const values: Record<string, unknown> = { ...(params[argNames.length] as object) };
-      argNames.forEach((name, i) => {
-        if (params[i] !== undefined) values[name] = params[i];
-      });
-      deps.setExitCode((await runF(values as V, deps.context(command))) ?? 0);
-    });
-    return cmd;
-  };
-  return Object.assign(make, { run: spec.run });
+>(spec: CommandSpec<A, O>): CommandDefinition<Values<A, O>> {
+  return spec as unknown as CommandDefinition<Values<A, O>>;
 }
 
 /**
@@ -130,18 +103,40 @@ export function examplesText(lines: string[]): string {
 }
 
 // ---- Declarations that carry their types ----
-// option('--page-size <n>', …, intOption(1, 100)) is a commander Option that also says, to the type
-// checker, that it gives `pageSize?: number`: the key from the long flag (camelCased, `--no-x` → x),
+// option('--page-size <n>', …, intOption(1, 100)) is the declaration of a commander Option that also
+// says, to the type checker, that it gives `pageSize?: number`: the key from the long flag (camelCased, `--no-x` → x),
 // the value from the flag's syntax and the parser's return type, required when it has a default or is
 // a `--no-` flag. A spec's run function gets the values of all its declarations (Values below).
 
 declare const declared: unique symbol;
 
-/** An Option giving `key` the type `value`, always present when `present` is true. Types only. */
-export type DeclaredOption<K extends string, V, P extends boolean> = Option & { readonly [declared]: { key: K; value: V; present: P } };
+/**
+ * An option or argument as declared: what buildCommand makes commander's Option or Argument of, and
+ * what a plain line reads an option's default from.
+ */
+export interface Declaration {
+  /** '--page-size <n>', '-L, --limit <n>', '--no-paginate'; for an argument '<uid>', '[file]', '<capture...>'. */
+  readonly flags: string;
+  readonly description: string;
+  readonly parser?: (value: string, previous: never) => unknown;
+  readonly defaultValue?: unknown;
+  /** The default as the help shows it ('1G'), when not its value. */
+  readonly defaultText?: string;
+  /** commander refuses any other value (choice()). */
+  readonly choices?: readonly string[];
+  /** Listed in the help and completions only; the parser decides (helpChoices()). */
+  readonly shownChoices?: readonly string[];
+}
 
-/** An Argument giving `key` the type `value`, always present when `present` is true. Types only. */
-export type DeclaredArgument<K extends string, V, P extends boolean> = Argument & {
+/** An option giving `key` the type `value`, always present when `present` is true (the key is for types only). */
+export type DeclaredOption<K extends string, V, P extends boolean> = Declaration & {
+  readonly kind: 'option';
+  readonly [declared]: { key: K; value: V; present: P };
+};
+
+/** An argument giving `key` the type `value`, always present when `present` is true (the key is for types only). */
+export type DeclaredArgument<K extends string, V, P extends boolean> = Declaration & {
+  readonly kind: 'argument';
   readonly [declared]: { key: K; value: V; present: P };
 };
 
@@ -171,7 +166,7 @@ type ArgumentPresent<S extends string> = S extends `<${string}` ? true : false;
 
 type Parser<T> = (value: string, previous: never) => T;
 
-/** A commander option with its type: option('--port <port>', 'port to listen on', intOption(0, 65_535), 8787). */
+/** An option with its type: option('--port <port>', 'port to listen on', intOption(0, 65_535), 8787). */
 export function option<const F extends string, T = string>(
   flags: F,
   description: string,
@@ -182,11 +177,16 @@ export function option<const F extends string, T = string>(
   description: string,
   parser: Parser<T> | undefined,
   defaultValue: OptionValue<F, T>,
+  defaultText?: string,
 ): DeclaredOption<OptionKey<F>, OptionValue<F, NoInfer<T>>, true>;
-export function option(flags: string, description: string, parser?: Parser<unknown>, defaultValue?: unknown): Option {
-  const made = new Option(flags, description);
-  if (parser) made.argParser(parser as (value: string, previous: unknown) => unknown);
-  return defaultValue === undefined ? made : made.default(defaultValue);
+export function option(
+  flags: string,
+  description: string,
+  parser?: Parser<unknown>,
+  defaultValue?: unknown,
+  defaultText?: string,
+): DeclaredOption<string, unknown, boolean> {
+  return { kind: 'option', flags, description, parser, defaultValue, defaultText } as DeclaredOption<string, unknown, boolean>;
 }
 
 /** An option whose value is one of `choices` (commander refuses others, lists them in the help). */
@@ -201,9 +201,13 @@ export function choice<const F extends string, const C extends readonly string[]
   choices: C,
   defaultValue: C[number],
 ): DeclaredOption<OptionKey<F>, C[number], true>;
-export function choice(flags: string, description: string, choices: readonly string[], defaultValue?: string): Option {
-  const made = new Option(flags, description).choices(choices);
-  return defaultValue === undefined ? made : made.default(defaultValue);
+export function choice(
+  flags: string,
+  description: string,
+  choices: readonly string[],
+  defaultValue?: string,
+): DeclaredOption<string, unknown, boolean> {
+  return { kind: 'option', flags, description, choices, defaultValue } as DeclaredOption<string, unknown, boolean>;
 }
 
 /**
@@ -211,9 +215,8 @@ export function choice(flags: string, description: string, choices: readonly str
  * (commander's .choices() would replace it): for a parser with its own one-line error, or one that
  * lets other values through.
  */
-export function helpChoices<D extends Option | Argument>(declared: D, choices: readonly string[]): D {
-  declared.argChoices = [...choices];
-  return declared;
+export function helpChoices<D extends Declaration>(declared: D, choices: readonly string[]): D {
+  return { ...declared, shownChoices: [...choices] };
 }
 
 /** An argument with a parser (and choices shown in the help), typed as the parser's result. */
@@ -222,9 +225,8 @@ export function argument<const S extends string, T = string>(
   description: string,
   parser?: Parser<T>,
 ): DeclaredArgument<ArgumentKey<S>, ArgumentValue<S, NoInfer<T>>, ArgumentPresent<S>>;
-export function argument(syntax: string, description: string, parser?: Parser<unknown>): Argument {
-  const made = new Argument(syntax, description);
-  return parser ? made.argParser(parser as (value: string, previous: unknown) => unknown) : made;
+export function argument(syntax: string, description: string, parser?: Parser<unknown>): DeclaredArgument<string, unknown, boolean> {
+  return { kind: 'argument', flags: syntax, description, parser } as DeclaredArgument<string, unknown, boolean>;
 }
 
 /** The declarations' facts: { key, value, present } of each. */
@@ -245,6 +247,7 @@ export type Values<A extends readonly ArgumentDecl[], O extends readonly Declare
   ValuesOf<Facts<A[number]> | Facts<O[number]>>
 >;
 
-function camelCase(name: string): string {
+/** 'page-size' → 'pageSize': the key of an option's or argument's value. */
+export function camelCase(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }

@@ -1,12 +1,12 @@
 // Every top-level command, in the order `booking --help` lists them: a loader of the command's file,
 // or of a group's (its file lists its subcommands, one line each; src/commands/tree.ts). A loader is
-// an import(), a lazy require in the bundle: a run evaluates only the command it names.
-import type { Command } from 'commander';
-import type { CommandDeps } from './deps';
-import { registerTree, type Tree } from './tree';
+// an import(), a lazy require in the bundle: a run evaluates only the command it names. commander
+// registers the tree (src/commands/build.ts, registerTree); a plain line reads it without commander
+// (src/commands/plain.ts).
+import type { Tree } from './tree';
 import { PROFILES_COMMAND } from '../completion/shells';
 
-const TREE: Tree = {
+export const TREE: Tree = {
   login: () => import('./auth/login/login').then((m) => m.newCmdLogin),
   logout: () => import('./auth/logout').then((m) => m.newCmdLogout),
   whoami: () => import('./auth/whoami').then((m) => m.newCmdWhoami),
@@ -22,15 +22,6 @@ const TREE: Tree = {
   [PROFILES_COMMAND[0]]: () => import('./completion/index').then((m) => m.complete),
   version: () => import('./version/index').then((m) => m.newCmdVersion),
 };
-
-/**
- * Every command; or, given the words the user typed (`['bookings', 'get']`), just the command they
- * name: a run needs no other, and loading and building ~30 commands it will not use is a measurable
- * part of start-up.
- */
-export function registerCommands(program: Command, deps: CommandDeps, words?: readonly string[]): Promise<void> {
-  return registerTree(program, TREE, deps, words);
-}
 
 /** Whether the word is a top-level command's name (`bookings`), as typed. */
 export function namesCommand(word: string | undefined): boolean {

@@ -7,7 +7,13 @@ import type { GlobalOptions } from '../base/globals';
 
 /** Throws a UsageError naming the first shaping flag given to `cmd` (or before it). */
 export function refuseShaping(cmd: Command, what: string): void {
-  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  const path: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) path.unshift(c.name());
+  refuseShapingOf(cmd.optsWithGlobals(), path, what);
+}
+
+/** The same from the command's options (with the global ones) and its words (`['completion']`). */
+export function refuseShapingOf(o: Record<string, unknown>, path: readonly string[], what: string): void {
   const given =
     o.jq !== undefined
       ? '--jq'
@@ -19,8 +25,6 @@ export function refuseShaping(cmd: Command, what: string): void {
             ? '-o'
             : undefined;
   if (given === undefined) return;
-  const path: string[] = [];
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) path.unshift(c.name());
   throw new UsageError(`${given} does not apply to 'booking ${path.join(' ')}': it prints ${what}, not records.`);
 }
 

@@ -10,6 +10,7 @@ import { testContext } from '../helpers/context';
 import { openConfigAt } from '../../src/config/store';
 import { AuthError, UsageError } from '../../src/base/errors';
 import { newCmdLogin, runLogin, type LoginOptions } from '../../src/commands/auth/login/login';
+import { buildCommand } from '../../src/commands/build';
 import { runLogout } from '../../src/commands/auth/logout';
 import { describeOwner } from '../../src/commands/auth/login/owner';
 import { runConfigList } from '../../src/commands/config/list';
@@ -116,7 +117,7 @@ describe('login', () => {
   it('turns flags into options', async () => {
     const seen: LoginOptions[] = [];
     const deps = { context: () => context(), setExitCode: () => {} };
-    const parse = (args: string[]) => newCmdLogin(deps, async (o) => void seen.push(o)).parseAsync(args, { from: 'user' });
+    const parse = (args: string[]) => buildCommand(newCmdLogin, deps, async (o) => void seen.push(o)).parseAsync(args, { from: 'user' });
     await parse([]);
     await parse(['--with-key', '--no-verify', '--insecure-storage']);
     expect(seen).toEqual([
