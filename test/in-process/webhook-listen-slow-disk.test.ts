@@ -46,9 +46,9 @@ function sender(declared: number) {
 }
 
 /** The reader's outcome, watched: undefined while it is still waiting. */
-function read(req: IncomingMessage, budget: ByteBudget, sink: BodySink) {
+function read(req: IncomingMessage, budget: ByteBudget, sink: BodySink, stallMs = 60_000) {
   const state: { result?: BodyRead | Error } = {};
-  readBudgeted(req, budget, 64 * MiB, sink, 60_000).then(
+  readBudgeted(req, budget, 64 * MiB, sink, 60_000, stallMs).then(
     (r) => (state.result = r),
     (err: Error) => (state.result = err),
   );
@@ -108,5 +108,22 @@ describe('listen with a slow disk', () => {
     await until(() => trickling.result !== undefined, 'the first reader to end');
     expect(trickling.result).toBeInstanceOf(Error);
     expect(budget.fits(MiB)).toBe(true);
+  });
+
+  it('a sender paused for a disk that does not move is answered 503 after the stall bound, its room given back', async () => {
+    const disk = new Disk();
+    const budget = new ByteBudget(8 * MiB);
+    const a = sender(3 * MiB);
+    const capture = disk.capture();
+    const state = read(a.req, budget, capture, 50);
+    a.send(64 * 1024);
+    await until(() => state.result !== undefined, 'the paused delivery to be given up');
+    expect(state.result).toEqual({ refused: 503, disk: true });
+    expect(budget.fits(8 * MiB)).toBe(true);
+    // The rest of its body is read and dropped: the sender gets the 503, not a reset.
+    expect(a.req.isPaused()).toBe(false);
+    a.send(MiB);
+    await until(() => a.req.readableLength === 0, 'the given-up body to be read on');
+    expect(capture.got).toBe(64 * 1024);
   });
 });

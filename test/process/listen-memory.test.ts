@@ -59,13 +59,20 @@ describe.runIf(existsSync('/proc/self/status'))('30 concurrent 60 MiB deliveries
         body.write('"}', body.length - 2);
         const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
         // Where each sender is, for the message of a run where one is never answered (seen twice on
-        // node 24 under load, once in CI; not reproduced by hand): the test then fails saying so.
+        // node 24 under load, once in CI; not reproduced by hand): the test then fails saying so. Every
+        // way a request can end settles it (an answer cut before its end, a connection closed
+        // unanswered), so that each shows in the statuses checked below rather than as a hang.
         const where: string[] = Array(30).fill('sending');
         const answers = Promise.all(
           Array.from(
             { length: 30 },
             (_, i) =>
               new Promise<number | string>((resolve) => {
+                const settle = (outcome: number | string) => {
+                  if (where[i]!.startsWith('settled')) return;
+                  where[i] = `settled ${outcome}`;
+                  resolve(outcome);
+                };
                 const req = request(url, {
                   method: 'POST',
                   headers: { 'content-length': body.length, 'x-service-event': 'booking.created', 'x-service-signature': signature },
@@ -74,9 +81,12 @@ describe.runIf(existsSync('/proc/self/status'))('30 concurrent 60 MiB deliveries
                 req.on('response', (res) => {
                   where[i] = `answered ${res.statusCode}`;
                   res.resume();
-                  res.on('end', () => resolve(res.statusCode ?? 0));
+                  res.on('end', () => settle(res.statusCode ?? 0));
+                  res.on('error', (e: NodeJS.ErrnoException) => settle(`${res.statusCode} cut: ${e.code ?? e.message}`));
+                  res.on('close', () => settle(`${res.statusCode} closed before its end`));
                 });
-                req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+                req.on('error', (e: NodeJS.ErrnoException) => settle(e.code ?? 'error'));
+                req.on('close', () => setImmediate(() => settle('closed unanswered')));
                 req.end(body);
               }),
           ),
@@ -86,7 +96,7 @@ describe.runIf(existsSync('/proc/self/status'))('30 concurrent 60 MiB deliveries
           answers,
           new Promise<never>((_, reject) => {
             stuck = setTimeout(() => {
-              const open = where.flatMap((w, i) => (w.startsWith('answered') ? [] : [`#${i} ${w}`]));
+              const open = where.flatMap((w, i) => (w.startsWith('settled') ? [] : [`#${i} ${w}`]));
               reject(new Error(`senders never answered after 100 s: ${open.join(', ')}; listen's stderr: ${err.slice(-500)}`));
             }, 100_000);
           }),
@@ -96,7 +106,7 @@ describe.runIf(existsSync('/proc/self/status'))('30 concurrent 60 MiB deliveries
         if (how !== 'saved') await until(() => forwarded.length === accepted, 'the forwards');
         const peakKb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
         expect(accepted).toBeGreaterThanOrEqual(1);
-        expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+        expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
         expect(peakKb / 1024).toBeLessThan(BOUND_MB);
         child.kill('SIGINT');
         await new Promise((r) => child.on('close', r));

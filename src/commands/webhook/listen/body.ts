@@ -15,10 +15,18 @@ export interface BodySink {
   drained(then: () => void): void;
 }
 
-export type BodyRead = { held: number } | { refused: 408 | 413 | 503 };
+/** Refused: 408 idle sender, 413 too large, 503 no room (`disk`: listen's own disk did not keep up). */
+export type BodyRead = { held: number } | { refused: 408 | 413 | 503; disk?: true };
 
 /** How long a sender may leave a body without a byte before it is cut (a slow sender holds a budget). */
 export const IDLE_LIMIT_MS = 5000;
+
+/**
+ * How long a sender may be kept paused for the capture's disk before its delivery is given up (503,
+ * the sender retries later): a disk that takes no MiB in this time is stuck, and the sender with
+ * the room it was promised would otherwise wait for ever.
+ */
+export const DISK_STALL_MS = 30_000;
 
 /** The body's declared length (Content-Length), or NaN when it has none (chunked). */
 export function declaredLength(req: IncomingMessage): number {
@@ -38,7 +46,8 @@ export function declaredLength(req: IncomingMessage): number {
  * come): under load, 30 senders of 60 MiB waited minutes for any answer, while the bytes of those
  * refused in the end went to the disk for nothing. The room held (`held`) is given back once the
  * delivery is done. A body refused with 413 or 503 is still read, and dropped as it comes, so the
- * sender gets the answer rather than a reset. A paused sender is not counted idle.
+ * sender gets the answer rather than a reset. A paused sender is not counted idle; one paused for
+ * `stallMs` is refused (503, `disk`).
  */
 export function readBudgeted(
   req: IncomingMessage,
@@ -46,6 +55,7 @@ export function readBudgeted(
   maxBody: number,
   sink: BodySink,
   idleMs = IDLE_LIMIT_MS,
+  stallMs = DISK_STALL_MS,
 ): Promise<BodyRead> {
   const declared = declaredLength(req);
   if (declared > maxBody) {
@@ -57,6 +67,7 @@ export function readBudgeted(
   let held = 0;
   return new Promise<BodyRead>((resolve, reject) => {
     let settled = false;
+    /** The sender's idle timer, or while it is paused, the disk's stall timer. */
     let idle: NodeJS.Timeout | undefined;
     const watch = () => {
       clearTimeout(idle);
@@ -68,10 +79,10 @@ export function readBudgeted(
       clearTimeout(idle);
       then();
     };
-    const refuse = (status: 408 | 413 | 503) => {
+    const refuse = (status: 408 | 413 | 503, disk = false) => {
       settle(() => {
         budget.give(held);
-        resolve({ refused: status });
+        resolve(disk ? { refused: status, disk: true } : { refused: status });
       });
       // 408: nothing more is read from an idle sender (its connection is closed after the answer).
       if (status !== 408) req.resume();
@@ -101,6 +112,7 @@ export function readBudgeted(
       if (declared > 0 && !hold(declared)) return refuse(503);
       req.pause();
       clearTimeout(idle);
+      idle = setTimeout(() => refuse(503, true), stallMs);
       sink.drained(() => {
         if (settled) return;
         watch();

@@ -13,7 +13,7 @@ import { SPOOL_LIMIT } from '../../../webhook/reader';
 import type { ReceiverJudge } from '../../../webhook/schemes/delivery-judge';
 import { visible } from '../../../webhook/text';
 import type { RecordWriter } from '../../../output/records';
-import { declaredLength, readBudgeted } from './body';
+import { DISK_STALL_MS, declaredLength, readBudgeted } from './body';
 import type { ByteBudget } from './budget';
 import { forwardDelivery } from './forward';
 import { openIntake, type Received } from './intake';
@@ -85,7 +85,7 @@ export class Receiver {
     });
     try {
       const read = await readBudgeted(req, this.s.budget, BODY_LIMIT, intake, this.s.idleMs);
-      if ('refused' in read) return this.refused(res, read.refused, from);
+      if ('refused' in read) return this.refused(res, read.refused, from, read.disk);
       try {
         await this.handle(req, res, await intake.finish(), time);
       } finally {
@@ -96,13 +96,21 @@ export class Receiver {
     }
   }
 
-  private refused(res: ServerResponse, status: 408 | 413 | 503, from: string | undefined): void {
+  private refused(res: ServerResponse, status: 408 | 413 | 503, from: string | undefined, disk = false): void {
     if (status === 408) {
       answer(res, 408, { ok: false, error: 'no byte for too long' }, { connection: 'close' });
       res.once('finish', () => res.socket?.destroy());
       this.s.warnings.once(
         `cut for sending nothing for ${this.s.idleMs / 1000} s`,
         `cut a delivery from ${from} that sent nothing for ${this.s.idleMs / 1000} s (its bytes are dropped).`,
+      );
+      return;
+    }
+    if (disk) {
+      answer(res, 503, { ok: false, error: 'the capture could not be written in time' }, { 'retry-after': '1' });
+      this.s.warnings.once(
+        'answered 503 (the disk did not keep up)',
+        `answered 503 to ${from}: its capture took no more bytes for ${DISK_STALL_MS / 1000} s (the disk did not keep up); the partial capture is removed.`,
       );
       return;
     }
