@@ -99,6 +99,21 @@ export function docRunner(ports: Record<string, number>, extraEnv: Record<string
     });
   };
 
+  // A port free when chosen can be taken before the line binds it (another suite on the machine picks
+  // from the same range): the line is started again on another free port, which the later lines use.
+  const startOnFreePort = async (printed: string, tries = 3): Promise<Background> => {
+    try {
+      return await start(swap(printed));
+    } catch (err) {
+      const port = /cannot listen on 127\.0\.0\.1:(\d+): the port is in use/.exec(String(err))?.[1];
+      const key = Object.keys(ports).find((k) => String(ports[k]) === port);
+      if (tries === 1 || key === undefined) throw err;
+      started.pop();
+      ports[key] = await freePort();
+      return startOnFreePort(printed, tries - 1);
+    }
+  };
+
   return {
     dir,
     env,
@@ -118,7 +133,7 @@ export function docRunner(ports: Record<string, number>, extraEnv: Record<string
         bg.child.kill('SIGTERM');
         return { code: await exit, out: bg.output() };
       }
-      if (line.endsWith('&')) return start(line.slice(0, -1).trim());
+      if (line.endsWith('&')) return startOnFreePort(printed.slice(0, -1).trim());
       return run(line);
     },
     cleanup() {

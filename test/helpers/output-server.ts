@@ -14,8 +14,19 @@ export interface OutputServer {
 const booking = (i: number) =>
   `{"uid":"bk_${i}","title":"Call ${i}","status":"${i % 3 === 0 ? 'cancelled' : 'confirmed'}","start":"2026-01-0${1 + (i % 9)}T10:00:00Z","end":"2026-01-0${1 + (i % 9)}T10:30:00Z","attendee":{"name":"Guest ${i}"}}`;
 
+function page(total: number, pageSize: number, from: number): string {
+  const to = Math.min(total, from + pageSize);
+  const items: string[] = [];
+  for (let i = from; i < to; i++) items.push(booking(i));
+  const next = to < total ? `,"next_cursor":"${to}"` : '';
+  return `{"data":[${items.join(',')}]${next}}`;
+}
+
 export async function startOutputServer(mode: Mode): Promise<OutputServer> {
   const state: OutputServer = { url: '', mode, close: async () => {} };
+  // The last page made, kept while the server runs: output-streaming asks for the same
+  // 150,000-item page (22 MB) once per format.
+  let last: { key: string; body: Buffer } | undefined;
   const service = await serve((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const m = state.mode;
@@ -34,11 +45,9 @@ export async function startOutputServer(mode: Mode): Promise<OutputServer> {
       return;
     }
     const from = Number(url.searchParams.get('cursor') ?? 0);
-    const to = Math.min(m.total, from + m.pageSize);
-    const items: string[] = [];
-    for (let i = from; i < to; i++) items.push(booking(i));
-    const next = to < m.total ? `,"next_cursor":"${to}"` : '';
-    res.writeHead(200, { 'content-type': 'application/json' }).end(`{"data":[${items.join(',')}]${next}}`);
+    const key = `${m.total}/${m.pageSize}/${from}`;
+    if (last?.key !== key) last = { key, body: Buffer.from(page(m.total, m.pageSize, from)) };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(last.body);
   });
   state.url = service.url;
   state.close = service.close;
