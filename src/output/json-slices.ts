@@ -20,7 +20,8 @@
 import { InterruptedError } from '../base/errors';
 import { escapeJsonText } from './escape';
 import { isLosslessNumber, jsonText } from './json';
-import { longStringsRead } from './json-pieces';
+import { longStringsRead } from './json-piece';
+import { keysInOrder } from './json-pieces';
 import { drained, emit, type OutputContext } from './sink';
 
 const SLICE = 64 * 1024;
@@ -65,6 +66,8 @@ const SIZES = { long: LONG, slice: SLICE };
 function weigh(value: unknown, { long, slice } = SIZES): number {
   if (typeof value === 'string') return value.length >= long ? -1 : value.length + 2;
   if (typeof value !== 'object' || value === null || isLosslessNumber(value)) return 8;
+  // An object parsed in pieces is big (64 KiB of JSON or more), and counting its keys is no slice of it.
+  if (keysInOrder(value) !== undefined) return -1;
   const left = sizeLeft(value, slice);
   return left < 0 ? -1 : slice - left;
 }
@@ -141,8 +144,9 @@ export async function writeJsonInSlices(
     const inner = at + step;
     const array = Array.isArray(value);
     const record = value as Record<string, unknown>;
-    // JSON.stringify's choices: an object's own keys in order, those whose value is undefined left out.
-    const keys = array ? undefined : Object.keys(record).filter((k) => record[k] !== undefined);
+    // JSON.stringify's choices: an object's own keys in order, those whose value is undefined left out
+    // (none in an object parsed in pieces, whose keys are known: Object.keys of them would be one step).
+    const keys = array ? undefined : (keysInOrder(record) ?? Object.keys(record).filter((k) => record[k] !== undefined));
     const count = keys ? keys.length : (value as unknown[]).length;
     const entry = (i: number) => (keys ? record[keys[i]!] : (value as unknown[])[i]);
     // An object whose every value is undefined (big only by its keys) is `{}`.
