@@ -58,6 +58,11 @@ const keyLists = new WeakMap<object, string[]>();
 
 export const keysInOrder = (value: object): string[] | undefined => keyLists.get(value);
 
+// Objects built in pieces so far in this run: the list writers look for them only when there are some.
+let built = 0;
+
+export const objectsBuilt = (): number => built;
+
 class Pieces {
   /** Each big object's offsets (JsonScan.objects) by the offset of its `{`. */
   readonly objects: Map<number, number[]>;
@@ -197,6 +202,7 @@ class Built {
       ? [...keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))]
       : keys;
     keyLists.set(value, order);
+    built++;
     return value;
   }
 }

@@ -21,14 +21,25 @@ import { InterruptedError } from '../base/errors';
 import { escapeJsonText } from './escape';
 import { isLosslessNumber, jsonText } from './json';
 import { longStringsRead } from './json-piece';
-import { keysInOrder } from './json-pieces';
+import { keysInOrder, objectsBuilt } from './json-pieces';
 import { drained, emit, type OutputContext } from './sink';
 
 const SLICE = 64 * 1024;
 const LONG = 1024 * 1024;
 
-/** Whether values are to be checked for long strings: only a run that has read one has any. */
-export const mayHoldLongStrings = (): boolean => longStringsRead() > 0;
+/**
+ * Whether list items are to be checked for what writeJsonInSlices writes (isBigItem): only a run that
+ * has read a long string or built an object in pieces has any.
+ */
+export const mayHoldBigItems = (): boolean => longStringsRead() > 0 || objectsBuilt() > 0;
+
+/**
+ * Whether a list item is to be written in slices: an object parsed in pieces (64 KiB of members or
+ * more; asked first, since looking into its million members is itself a long step), or one holding
+ * a long string.
+ */
+export const isBigItem = (value: unknown): boolean =>
+  (typeof value === 'object' && value !== null && keysInOrder(value) !== undefined) || holdsLongString(value);
 
 /** Whether `value` is or holds a string of LONG characters or more (at any depth). */
 export function holdsLongString(value: unknown, long = LONG): boolean {
