@@ -9,7 +9,8 @@
 //   (src/output/json-raw.ts): their bytes, copied, are then the elements' ndjson lines, which saves
 //   stringifying them again.
 // - where its long string values are, and (scanJsonInTurns, in parts with a turn between them) every
-//   array's elements in a big body: src/output/json-pieces.ts parses such a body in pieces.
+//   array's elements in a big body, and where the members of its big objects are: src/output/json-pieces.ts
+//   parses such a body in pieces.
 // One loop over the bytes: a fraction of what the parse itself costs.
 
 export const MAX_DEPTH = 1000;
@@ -38,7 +39,15 @@ export interface JsonScan {
    * parsed in pieces decodes them from its bytes, not from a text of the whole body.
    */
   longStrings: number[];
+  /**
+   * scanJsonInTurns only: each object of SPLIT_OBJECT bytes or more, as the offsets of its `{`, of the
+   * commas between its members and of its `}` (in the order the objects close): a big object is parsed
+   * a batch of members at a time, and a big member object in turn.
+   */
+  objects?: number[][];
 }
+
+const SPLIT_OBJECT = 64 * 1024;
 
 const LONG_STRING = 1024 * 1024;
 
@@ -147,7 +156,8 @@ export function scanJson(body: Buffer, start = 0): JsonScan {
 /**
  * scanJson in parts of `part` bytes with `turn()` between them (it may throw to stop), the arrays'
  * elements recorded whatever the body's size: for a body parsed in pieces (src/output/json-pieces.ts).
- * `longString`: from how many bytes a string is long (a test's small bodies have them too).
+ * `longString`: from how many bytes a string is long, `splitObject` an object big (a test's small
+ * bodies have them too).
  */
 export async function scanJsonInTurns(
   body: Buffer,
@@ -155,9 +165,10 @@ export async function scanJsonInTurns(
   part: number,
   turn: () => Promise<void>,
   longString = LONG_STRING,
+  splitObject = SPLIT_OBJECT,
 ): Promise<JsonScan> {
-  const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [] };
-  const state = startState(start, true, longString);
+  const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [], objects: [] };
+  const state = startState(start, true, longString, splitObject);
   while (state.i < body.length && !scan.tooDeep) {
     scanPart(body, scan, state, Math.min(body.length, state.i + part));
     await turn();
@@ -173,6 +184,7 @@ interface ScanState {
   i: number;
   record: boolean;
   longString: number;
+  splitObject: number;
   depth: number;
   top: number;
   keyFrom: number;
@@ -183,13 +195,16 @@ interface ScanState {
   element: number;
   clean: boolean;
   keyTop: number;
+  /** Per depth, the open object's offsets so far (see JsonScan.objects); none for an array. */
+  members: (number[] | undefined)[];
 }
 
-function startState(start: number, record: boolean, longString: number): ScanState {
+function startState(start: number, record: boolean, longString: number, splitObject = SPLIT_OBJECT): ScanState {
   return {
     i: start,
     record,
     longString,
+    splitObject,
     depth: 0,
     top: 0,
     keyFrom: -1,
@@ -200,6 +215,7 @@ function startState(start: number, record: boolean, longString: number): ScanSta
     element: -1,
     clean: true,
     keyTop: 0,
+    members: [],
   };
 }
 
@@ -208,9 +224,9 @@ function startState(start: number, record: boolean, longString: number): ScanSta
  * `scan`; the loop's variables are locals while it runs, and go back into `state` after.
  */
 function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number): void {
-  const { numbers, nulStrings, arrays, longStrings } = scan;
+  const { numbers, nulStrings, arrays, longStrings, objects } = scan;
   const end = body.length;
-  const { record, longString } = state;
+  const { record, longString, members, splitObject } = state;
   let { i, depth } = state;
   // The top-level container ('{' or '['), and the last string that ended at depth 1 (a field name,
   // when a '[' follows it): the arrays recorded are the body itself or its fields' values.
@@ -257,6 +273,7 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
         return;
       }
       if (depth === 1) top = b;
+      if (objects) members[depth] = b === 0x7b ? [i] : undefined;
       if (record && b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
         current = [];
         arrays.push({
@@ -272,6 +289,12 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
         lengths[depth] = 0;
       }
     } else if (b === 0x7d || b === 0x5d) {
+      const open = objects && b === 0x7d ? members[depth] : undefined;
+      if (open) {
+        open.push(i);
+        if (i - open[0]! >= splitObject) objects!.push(open);
+        members[depth] = undefined;
+      }
       if (current !== undefined && depth === arrayDepth) {
         // The last element; `[]` has none (an array holding only whitespace records one, unclean).
         if (i > element) current.push(element, i, clean ? 0 : -1);
@@ -304,6 +327,7 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
       }
       if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1)) numbers.push(from, i + 1);
     } else if (b === 0x2c) {
+      if (objects) members[depth]?.push(i);
       if (current !== undefined && depth === arrayDepth) {
         current.push(element, i, clean ? 0 : -1);
         element = i + 1;

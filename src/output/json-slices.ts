@@ -20,14 +20,26 @@
 import { InterruptedError } from '../base/errors';
 import { escapeJsonText } from './escape';
 import { isLosslessNumber, jsonText } from './json';
-import { longStringsRead } from './json-pieces';
+import { longStringsRead } from './json-piece';
+import { keysInOrder, objectsBuilt } from './json-pieces';
 import { drained, emit, type OutputContext } from './sink';
 
 const SLICE = 64 * 1024;
 const LONG = 1024 * 1024;
 
-/** Whether values are to be checked for long strings: only a run that has read one has any. */
-export const mayHoldLongStrings = (): boolean => longStringsRead() > 0;
+/**
+ * Whether list items are to be checked for what writeJsonInSlices writes (isBigItem): only a run that
+ * has read a long string or built an object in pieces has any.
+ */
+export const mayHoldBigItems = (): boolean => longStringsRead() > 0 || objectsBuilt() > 0;
+
+/**
+ * Whether a list item is to be written in slices: an object parsed in pieces (64 KiB of members or
+ * more; asked first, since looking into its million members is itself a long step), or one holding
+ * a long string.
+ */
+export const isBigItem = (value: unknown): boolean =>
+  (typeof value === 'object' && value !== null && keysInOrder(value) !== undefined) || holdsLongString(value);
 
 /** Whether `value` is or holds a string of LONG characters or more (at any depth). */
 export function holdsLongString(value: unknown, long = LONG): boolean {
@@ -65,6 +77,8 @@ const SIZES = { long: LONG, slice: SLICE };
 function weigh(value: unknown, { long, slice } = SIZES): number {
   if (typeof value === 'string') return value.length >= long ? -1 : value.length + 2;
   if (typeof value !== 'object' || value === null || isLosslessNumber(value)) return 8;
+  // An object parsed in pieces is big (64 KiB of JSON or more), and counting its keys is no slice of it.
+  if (keysInOrder(value) !== undefined) return -1;
   const left = sizeLeft(value, slice);
   return left < 0 ? -1 : slice - left;
 }
@@ -141,8 +155,9 @@ export async function writeJsonInSlices(
     const inner = at + step;
     const array = Array.isArray(value);
     const record = value as Record<string, unknown>;
-    // JSON.stringify's choices: an object's own keys in order, those whose value is undefined left out.
-    const keys = array ? undefined : Object.keys(record).filter((k) => record[k] !== undefined);
+    // JSON.stringify's choices: an object's own keys in order, those whose value is undefined left out
+    // (none in an object parsed in pieces, whose keys are known: Object.keys of them would be one step).
+    const keys = array ? undefined : (keysInOrder(record) ?? Object.keys(record).filter((k) => record[k] !== undefined));
     const count = keys ? keys.length : (value as unknown[]).length;
     const entry = (i: number) => (keys ? record[keys[i]!] : (value as unknown[])[i]);
     // An object whose every value is undefined (big only by its keys) is `{}`.

@@ -10,7 +10,7 @@ import { project } from './paths';
 import { emit, fieldList, fieldPaths, noResults, type OutputContext } from './sink';
 import { jsonLine, jsonText, unescapedJsonLine } from './json';
 import { escapeJsonText } from './escape';
-import { holdsLongString, mayHoldLongStrings, writeJsonInSlices } from './json-slices';
+import { isBigItem, mayHoldBigItems, writeJsonInSlices } from './json-slices';
 import { rawItemsOf } from './json-raw';
 import { fieldCheck } from './field-check';
 import { writeLineBytes, writeLines } from './stream';
@@ -88,7 +88,7 @@ function jsonWriter(ctx: OutputContext): ListWriter {
     held = `  ${jsonText(shape(item), 2).replace(/\n/g, '\n  ')}`;
     return before;
   };
-  // An element holding a long string is written in slices, its comma left for the next element.
+  // A big element (isBigItem) is written in slices, its comma left for the next element.
   const sliced = async (item: unknown) => {
     const before = held === undefined ? '[\n' : `${held},\n`;
     held = '';
@@ -101,7 +101,7 @@ function jsonWriter(ctx: OutputContext): ListWriter {
     }
   };
   return {
-    write: (page) => (mayHoldLongStrings() ? writeSomeSliced(ctx, page, element, sliced, shape) : writeLines(ctx, page, element)),
+    write: (page) => (mayHoldBigItems() ? writeSomeSliced(ctx, page, element, sliced, shape) : writeLines(ctx, page, element)),
     end: () => emit(ctx, held === undefined ? '[]\n' : `${held}\n]\n`),
     // The element held back was handed to us whole: it is written (without its comma or the closing
     // bracket), so a resume cursor, which points past it, loses nothing.
@@ -113,8 +113,9 @@ function jsonWriter(ctx: OutputContext): ListWriter {
 }
 
 /**
- * writeLines, but each item holding a long string (its shape(item) does) written by `sliced`
- * (src/output/json-slices.ts) instead of `line`: runs of the others go through writeLines.
+ * writeLines, but each big item (isBigItem(shape(item)): one holding a long string, or an object
+ * parsed in pieces) written by `sliced` (src/output/json-slices.ts) instead of `line`: runs of the
+ * others go through writeLines.
  */
 async function writeSomeSliced(
   ctx: OutputContext,
@@ -125,7 +126,7 @@ async function writeSomeSliced(
 ): Promise<void> {
   let from = 0;
   for (let i = 0; i <= page.length; i++) {
-    if (i < page.length && !holdsLongString(shape(page[i]))) continue;
+    if (i < page.length && !isBigItem(shape(page[i]))) continue;
     if (i > from) await writeLines(ctx, page.slice(from, i), line);
     if (i === page.length) break;
     if (ctx.signal?.aborted) throw new InterruptedError();
@@ -163,7 +164,7 @@ function ndjsonWriter(ctx: OutputContext): ListWriter {
       const raw = projected ? undefined : rawItemsOf(page);
       if (!raw) {
         const line = (item: unknown) => jsonLine(shape(item));
-        if (!mayHoldLongStrings()) return writeLines(ctx, page, line);
+        if (!mayHoldBigItems()) return writeLines(ctx, page, line);
         return writeSomeSliced(ctx, page, line, (item) => writeJsonInSlices(ctx, shape(item), 0, '', '', '\n'), shape);
       }
       // A page whose every item is copied: its lines as bytes, neither decoded nor escaped (none needs it).
