@@ -214,9 +214,10 @@ export class DiskStalled extends Error {
 }
 
 /**
- * `out` finished, or DiskStalled once it has written nothing for `stallMs`. A sender whose whole body
- * has arrived waits for its capture's last queued bytes before it is answered: on a stuck disk it
- * would wait for ever (a slow one that still moves is waited for).
+ * `out` finished, or DiskStalled once it has written nothing between two checks `stallMs` apart
+ * (so 1-2 x `stallMs` after its last write). A sender whose whole body has arrived waits for its
+ * capture's last queued bytes before it is answered: on a stuck disk it would wait for ever (a slow
+ * one that still moves is waited for).
  */
 export function finishedMoving(out: Writable, stallMs: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
