@@ -135,6 +135,29 @@ describe('what listen lets in', () => {
   });
 });
 
+describe('a refused sender still sending', () => {
+  it('gets the whole 503 and sends the rest of its body without an error (read and dropped, not cut)', async () => {
+    const l = await startListen({ save: false, maxInFlight: 1024 * 1024 });
+    const body = Buffer.alloc(16 * 1024 * 1024, 'x');
+    // Refused once its first MiB is in, while ~15 MiB are still to come: a cut connection would be
+    // an error here (EPIPE, ECONNRESET), or an answer without its end.
+    const seen: string[] = [];
+    const req = request(l.url, { method: 'POST', headers: { 'content-length': String(body.length), 'x-service-signature': sign(body) } });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c)).on('end', () => seen.push(`${res.statusCode} ${text.trim()}`));
+    });
+    req.on('finish', () => seen.push('body sent'));
+    req.on('error', (e: NodeJS.ErrnoException) => seen.push(`error ${e.code}`));
+    const closed = new Promise((resolve) => req.on('close', resolve));
+    req.end(body);
+    await until(() => seen.length >= 2, 'the answer and the end of the body');
+    await closed;
+    expect(seen.sort()).toEqual(['503 {"ok":false,"error":"too many deliveries at once"}', 'body sent']);
+    await l.stop();
+  });
+});
+
 describe('saving', () => {
   it('--max-saved: beyond it deliveries are verified and answered but not saved, with one warning; no empty files', async () => {
     const d = newDir();

@@ -2,12 +2,14 @@
 // (readBudgeted) driven with senders and a capture disk that the test holds still and lets go. A
 // sender that listen pauses for its disk is promised the rest of its declared body, or answered 503
 // at once; before, a stuck disk left every sender waiting with none refused (the test's 30 x 60 MiB
-// deliveries went minutes without an answer on a loaded machine).
+// deliveries went minutes without an answer on a loaded machine). Neither a paused sender nor one
+// whose whole body has come waits for ever on a disk that stopped: each is answered 503.
 import type { IncomingMessage } from 'node:http';
-import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
 import { type BodyRead, type BodySink, readBudgeted } from '../../src/commands/webhook/listen/body';
 import { ByteBudget } from '../../src/commands/webhook/listen/budget';
+import { DiskStalled, finishedMoving } from '../../src/commands/webhook/listen/save';
 import { until } from '../helpers/until';
 
 const MiB = 1024 * 1024;
@@ -125,5 +127,43 @@ describe('listen with a slow disk', () => {
     a.send(MiB);
     await until(() => a.req.readableLength === 0, 'the given-up body to be read on');
     expect(capture.got).toBe(64 * 1024);
+  });
+
+  it("a capture's last queued bytes: waited for while the disk moves, given up once it takes none for the stall bound", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      /** A capture's file on a disk the test moves: each write completes when the test says. */
+      const capture = () => {
+        const writes: (() => void)[] = [];
+        const out = new Writable({ highWaterMark: MiB, write: (_chunk, _enc, done) => void writes.push(() => done()) });
+        for (let i = 0; i < 3; i++) out.write(Buffer.alloc(64 * 1024));
+        out.end();
+        const state: { result?: 'written' | Error } = {};
+        finishedMoving(out, 1000).then(
+          () => (state.result = 'written'),
+          (err: Error) => (state.result = err),
+        );
+        return { state, step: () => writes.shift()?.() };
+      };
+      // A disk that takes a write now and then is waited for, past the bound, to the end.
+      const slow = capture();
+      for (let i = 0; i < 3; i++) {
+        await vi.advanceTimersByTimeAsync(900);
+        slow.step();
+      }
+      await vi.advanceTimersByTimeAsync(900);
+      expect(slow.state.result).toBe('written');
+      // One that stops: given up once a whole bound has passed without a write, not before.
+      const stuck = capture();
+      await vi.advanceTimersByTimeAsync(900);
+      stuck.step();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(stuck.state.result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(stuck.state.result).toBeInstanceOf(DiskStalled);
+      expect((stuck.state.result as Error).message).toBe('the disk took no more bytes of the capture for 1 s');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -22,7 +22,7 @@ import { LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
 import type { ListenOptions } from './options';
 import { Repeats } from './repeats';
 import { type ForwardRoutes, routeFor } from './routes';
-import type { CaptureSaver } from './save';
+import { type CaptureSaver, DiskStalled } from './save';
 import type { ListenWarnings } from './warnings';
 
 const BODY_LIMIT = SPOOL_LIMIT;
@@ -87,7 +87,10 @@ export class Receiver {
       const read = await readBudgeted(req, this.s.budget, BODY_LIMIT, intake, this.s.idleMs);
       if ('refused' in read) return this.refused(res, read.refused, from, read.disk);
       try {
-        await this.handle(req, res, await intake.finish(), time);
+        const got = await intake.finish();
+        // Its last bytes never reached the disk: answered as a sender paused on a stuck disk is.
+        if (got.saveFailed instanceof DiskStalled) return this.refused(res, 503, from, true);
+        await this.handle(req, res, got, time);
       } finally {
         this.s.budget.give(read.held);
       }

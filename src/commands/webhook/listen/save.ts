@@ -6,9 +6,11 @@
 // The folder is held to a size cap (--max-saved): beyond it deliveries are no longer saved.
 import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
 import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import { headerValues } from '../../../webhook/capture';
+import { DISK_STALL_MS } from './body';
 import { ByteBudget } from './budget';
 
 export interface RequestHead {
@@ -169,10 +171,10 @@ export class Spool {
     this.out.on('drain', go).on('error', go);
   }
 
-  /** Every byte on disk; rejects with the write's failure. */
+  /** Every byte on disk; rejects with the write's failure, or DiskStalled when the disk stopped taking them. */
   async close(): Promise<void> {
     if (!this.failed) this.out.end();
-    await finished(this.out).catch((err: Error) => (this.failed ??= err));
+    await finishedMoving(this.out, DISK_STALL_MS).catch((err: Error) => (this.failed ??= err));
     if (this.failed) throw this.failed;
   }
 
@@ -202,4 +204,34 @@ export class Spool {
     // A temporary name 'wx' found taken (EEXIST) is not a file of ours: clean-up removes only what it made.
     if ((this.failed as { code?: string } | undefined)?.code !== 'EEXIST') await rm(this.temp, { force: true }).catch(() => {});
   }
+}
+
+/** A capture whose disk took none of its queued bytes for the stall bound (body.ts DISK_STALL_MS). */
+export class DiskStalled extends Error {
+  constructor(ms: number) {
+    super(`the disk took no more bytes of the capture for ${ms / 1000} s`);
+  }
+}
+
+/**
+ * `out` finished, or DiskStalled once it has written nothing between two checks `stallMs` apart
+ * (so 1-2 x `stallMs` after its last write). A sender whose whole body has arrived waits for its
+ * capture's last queued bytes before it is answered: on a stuck disk it would wait for ever (a slow
+ * one that still moves is waited for).
+ */
+export function finishedMoving(out: Writable, stallMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let queued = Number.NaN;
+    let timer: NodeJS.Timeout | undefined;
+    const check = () => {
+      // writableLength falls as each write completes; the same figure twice is no progress.
+      if (out.writableLength === queued) return reject(new DiskStalled(stallMs));
+      queued = out.writableLength;
+      timer = setTimeout(check, stallMs);
+    };
+    check();
+    finished(out)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
 }
