@@ -273,7 +273,7 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
         return;
       }
       if (depth === 1) top = b;
-      if (objects) members[depth] = b === 0x7b ? [i] : undefined;
+      if (objects !== undefined) members[depth] = b === 0x7b ? [i] : undefined;
       if (record && b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
         current = [];
         arrays.push({
@@ -289,11 +289,13 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
         lengths[depth] = 0;
       }
     } else if (b === 0x7d || b === 0x5d) {
-      const open = objects && b === 0x7d ? members[depth] : undefined;
-      if (open) {
-        open.push(i);
-        if (i - open[0]! >= splitObject) objects!.push(open);
-        members[depth] = undefined;
+      if (objects !== undefined && b === 0x7d) {
+        const open = members[depth];
+        if (open !== undefined) {
+          open.push(i);
+          if (i - open[0]! >= splitObject) objects.push(open);
+          members[depth] = undefined;
+        }
       }
       if (current !== undefined && depth === arrayDepth) {
         // The last element; `[]` has none (an array holding only whitespace records one, unclean).
@@ -327,7 +329,7 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
       }
       if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1)) numbers.push(from, i + 1);
     } else if (b === 0x2c) {
-      if (objects) members[depth]?.push(i);
+      if (objects !== undefined) members[depth]?.push(i);
       if (current !== undefined && depth === arrayDepth) {
         current.push(element, i, clean ? 0 : -1);
         element = i + 1;

@@ -39,11 +39,11 @@ function members(first: number, bytes: number): string {
 
 /**
  * A body of MB megabytes of small bookings: a bare array, an object of them by key, or a listing page;
- * or 79 MB of one object: flat, objects of objects (`left`, and `right.deep`), or the one big item of
- * a listing page between two small ones.
+ * or the one big item of a listing page between two small ones; or 79 MB of one object: flat, or
+ * objects of objects (`left`, and `right.deep`).
  */
 function body(kind: string): Buffer {
-  if (kind === 'item') return Buffer.from(`{"data":[${item(-1)},{${members(0, 79e6)}},${item(-2)}],"next_cursor":null}`);
+  if (kind === 'item') return Buffer.from(`{"data":[${item(-1)},{${members(0, MB * 1e6)}},${item(-2)}],"next_cursor":null}`);
   if (kind === 'flat') return Buffer.from(`{${members(0, 79e6)}}`);
   if (kind === 'nested') return Buffer.from(`{"left":{${members(0, 39.5e6)}},"right":{"deep":{${members(0, 39.5e6)}}}}`);
   const parts: string[] = [];
@@ -94,8 +94,8 @@ describe(`Ctrl-C while a big value (${MB} MB; one object of 79 MB) is read or pr
     ['api: 79 MB, one object of a million small members, a second after it was sent', ['/flat', ...big], aSecondIn, '}'],
     ['api: 79 MB, one object of a million small members, a second into its output', ['/flat', ...big], aSecondIntoOutput(), '}'],
     ['api: 79 MB, objects of objects of small members, a second after they were sent', ['/nested', ...big], aSecondIn, '}'],
-    ['api --paginate -o ndjson: a 79 MB item', ['/item', '--paginate', '-o', 'ndjson', ...big], printing, undefined],
-    ['api --paginate -o json: a 79 MB item', ['/item', '--paginate', '-o', 'json', ...big], printing, ']'],
+    ['api --paginate -o ndjson: one big item', ['/item', '--paginate', '-o', 'ndjson'], printing, undefined],
+    ['api --paginate -o json: one big item', ['/item', '--paginate', '-o', 'json'], printing, ']'],
   ] as const)(
     '%s',
     async (_, args, busy, close) => {
