@@ -6,6 +6,7 @@ import { mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync, chmodSync
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli';
+import { loadBudget } from '../helpers/interrupt';
 
 describe('config.json is opened once and checked as opened', () => {
   let tmp: ReturnType<typeof tempConfigDir>;
@@ -27,8 +28,9 @@ describe('config.json is opened once and checked as opened', () => {
     expect(r.stderr.trimEnd().split('\n')[0]).toContain(file);
     expect(r.stderr).toMatch(why);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    // Start-up included: the refusal itself reads nothing.
-    expect(took).toBeLessThan(2_000);
+    // Start-up included: the refusal itself reads nothing. Stretched by the machine's load, as the
+    // start-up is (2,391 ms seen at load 16 on 2 cores).
+    expect(took).toBeLessThan(loadBudget(2_000));
   };
 
   it('a FIFO is refused, not waited on', async () => {
