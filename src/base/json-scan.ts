@@ -221,20 +221,37 @@ function startState(start: number, record: boolean, longString: number, splitObj
 
 /**
  * The scan from state.i to `limit` (a string or number that crosses it is read to its end), into
- * `scan`; the loop's variables are locals while it runs, and go back into `state` after.
+ * `scan`: scanBytes over the bytes, scanEdge at the few it stops at (where the listing's array may
+ * begin, each end of one of its elements, its end).
+ *
+ * Two functions because of how V8 compiles the loop. With the work done once a page (recording the
+ * array, writing the state back) inside it, that work had no type feedback when V8 first optimized
+ * the loop, mid-way through the first page: the next page deoptimized it and it was compiled again,
+ * three or four times a run, each time the whole loop (docs/performance.md, "Lossless numbers").
+ * Stopping at each end of an element, the loop runs a few hundred bytes a call, and all of it runs
+ * on every element.
  */
 function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number): void {
-  const { numbers, nulStrings, arrays, longStrings, objects } = scan;
+  while (state.i < limit && !scan.tooDeep) {
+    scanBytes(body, scan, state, limit);
+    if (state.i < limit && !scan.tooDeep) scanEdge(body, scan, state);
+  }
+}
+
+/**
+ * Up to `limit`, or to the first byte scanEdge handles (left at state.i): an opening bracket at depth
+ * 0 or 1 outside the recorded array, a comma or closing bracket of the recorded array itself. The
+ * loop's variables are locals while it runs, and go back into `state` after.
+ */
+function scanBytes(body: Buffer, scan: JsonScan, state: ScanState, limit: number): void {
+  const { numbers, nulStrings, longStrings, objects } = scan;
   const end = body.length;
-  const { record, longString, members, splitObject } = state;
+  const { longString, members, splitObject, current, arrayDepth } = state;
   let { i, depth } = state;
-  // The top-level container ('{' or '['), and the last string that ended at depth 1 (a field name,
-  // when a '[' follows it): the arrays recorded are the body itself or its fields' values.
-  let { top, keyFrom, keyTo, keyClean } = state;
-  // The array being recorded (none: undefined), its depth, and the current element's facts.
-  let { current, arrayDepth, element, clean } = state;
-  // The top of the current element's keys (see newKey).
-  let { keyTop } = state;
+  // The last string that ended at depth 1 (a field name, when a '[' follows it).
+  let { keyFrom, keyTo, keyClean } = state;
+  // Whether the current element is written as sent so far, and the top of its keys (see newKey).
+  let { clean, keyTop } = state;
   for (; i < limit; i++) {
     const b = body[i]!;
     if (b === QUOTE) {
@@ -268,43 +285,22 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
         if (keyTop < 0) clean = false;
       }
     } else if (b === 0x7b || b === 0x5b) {
+      // (depth first: a compare run at every bracket, where V8 has feedback for it.)
+      if (depth < 2 && current === undefined) break;
       if (++depth > MAX_DEPTH) {
         scan.tooDeep = true;
-        return;
+        break;
       }
-      if (depth === 1) top = b;
       if (objects !== undefined) members[depth] = b === 0x7b ? [i] : undefined;
-      if (record && b === 0x5b && current === undefined && (depth === 1 || (depth === 2 && top === 0x7b))) {
-        current = [];
-        arrays.push({
-          key: depth === 1 || keyFrom < 0 ? undefined : fieldName(body, keyFrom, keyTo, keyClean),
-          elements: current,
-        });
-        arrayDepth = depth;
-        element = i + 1;
-        clean = true;
-        keyTop = 0;
-      } else if (b === 0x7b && clean && current !== undefined) {
+      if (b === 0x7b && clean && current !== undefined) {
         frames[depth] = keyTop;
         lengths[depth] = 0;
       }
     } else if (b === 0x7d || b === 0x5d) {
-      if (objects !== undefined && b === 0x7d) {
-        const open = members[depth];
-        if (open !== undefined) {
-          open.push(i);
-          if (i - open[0]! >= splitObject) objects.push(open);
-          members[depth] = undefined;
-        }
-      }
-      if (current !== undefined && depth === arrayDepth) {
-        // The last element; `[]` has none (an array holding only whitespace records one, unclean).
-        if (i > element) current.push(element, i, clean ? 0 : -1);
-        current = undefined;
-      } else if (b === 0x7d && clean && current !== undefined && depth > arrayDepth) {
-        // The object's keys are done with (brackets that do not match leave another frame: no JSON anyway).
-        keyTop = Math.min(keyTop, frames[depth]!);
-      }
+      if (current !== undefined && depth === arrayDepth) break;
+      if (objects !== undefined) closeMembers(objects, members, depth, b, i, splitObject);
+      // The object's keys are done with (brackets that do not match leave another frame: no JSON anyway).
+      if (b === 0x7d && clean && current !== undefined) keyTop = Math.min(keyTop, frames[depth]!);
       depth--;
     } else if ((b >= 0x30 && b <= 0x39) || b === 0x2d) {
       const from = i;
@@ -329,16 +325,75 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
       }
       if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1)) numbers.push(from, i + 1);
     } else if (b === 0x2c) {
+      if (current !== undefined && depth === arrayDepth) break;
       if (objects !== undefined) members[depth]?.push(i);
-      if (current !== undefined && depth === arrayDepth) {
-        current.push(element, i, clean ? 0 : -1);
-        element = i + 1;
-        clean = true;
-        keyTop = 0;
-      }
     } else if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) {
       clean = false;
     }
   }
-  Object.assign(state, { i, depth, top, keyFrom, keyTo, keyClean, current, arrayDepth, element, clean, keyTop });
+  state.i = i;
+  state.depth = depth;
+  state.keyFrom = keyFrom;
+  state.keyTo = keyTo;
+  state.keyClean = keyClean;
+  state.clean = clean;
+  state.keyTop = keyTop;
+}
+
+/**
+ * The byte at state.i that scanBytes stopped at: an opening bracket at depth 0 or 1 outside the
+ * recorded array (the listing's array is the body, or the value of one of its fields), or a comma
+ * or the closing bracket of the recorded array.
+ */
+function scanEdge(body: Buffer, scan: JsonScan, state: ScanState): void {
+  const i = state.i;
+  const b = body[i]!;
+  const { objects } = scan;
+  const { members, current } = state;
+  if (b === 0x7b || b === 0x5b) {
+    const depth = ++state.depth;
+    if (depth === 1) state.top = b;
+    if (objects !== undefined) members[depth] = b === 0x7b ? [i] : undefined;
+    if (state.record && b === 0x5b && (depth === 1 || state.top === 0x7b)) {
+      const { keyFrom } = state;
+      const elements: number[] = [];
+      scan.arrays.push({ key: depth === 1 || keyFrom < 0 ? undefined : fieldName(body, keyFrom, state.keyTo, state.keyClean), elements });
+      state.current = elements;
+      state.arrayDepth = depth;
+      newElement(state, i + 1);
+    }
+  } else if (b === 0x2c) {
+    if (objects !== undefined) members[state.depth]?.push(i);
+    current!.push(state.element, i, state.clean ? 0 : -1);
+    newElement(state, i + 1);
+  } else {
+    if (objects !== undefined) closeMembers(objects, members, state.depth, b, i, state.splitObject);
+    // The last element; `[]` has none (an array holding only whitespace records one, unclean).
+    if (i > state.element) current!.push(state.element, i, state.clean ? 0 : -1);
+    state.current = undefined;
+    state.depth--;
+  }
+  state.i = i + 1;
+}
+
+function newElement(state: ScanState, at: number): void {
+  state.element = at;
+  state.clean = true;
+  state.keyTop = 0;
+}
+
+/** A closing bracket at `depth`, for JsonScan.objects: an object's offsets end, and it is kept if big. */
+function closeMembers(
+  objects: number[][],
+  members: (number[] | undefined)[],
+  depth: number,
+  b: number,
+  i: number,
+  splitObject: number,
+): void {
+  const open = b === 0x7d ? members[depth] : undefined;
+  if (!open) return;
+  open.push(i);
+  if (i - open[0]! >= splitObject) objects.push(open);
+  members[depth] = undefined;
 }

@@ -84,17 +84,17 @@ function verbatim(body: Buffer, elements: number[], from: number, to: number): b
 
 /** The first `count` elements' bytes, each followed by a newline, in one buffer; undefined when one holds a DEL. */
 function linesOf(body: Buffer, elements: readonly number[], count: number): Buffer | undefined {
+  const start = elements[0]!;
   const end = elements[3 * (count - 1) + 1]!;
-  const del = body.indexOf(0x7f, elements[0]!);
+  const del = body.indexOf(0x7f, start);
   if (del !== -1 && del < end) return undefined;
-  let size = 0;
-  for (let i = 0; i < count; i++) size += elements[3 * i + 1]! - elements[3 * i]! + 1;
-  const out = Buffer.allocUnsafeSlow(size);
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    at += body.copy(out, at, elements[3 * i]!, elements[3 * i + 1]!);
-    out[at++] = 0x0a;
-  }
+  // An element ends at the comma before the next one (the scan records them so), and these hold no
+  // whitespace: their span copied at once, each comma between them made a newline. One native copy
+  // a page, not one per item.
+  const out = Buffer.allocUnsafeSlow(end - start + 1);
+  body.copy(out, 0, start, end);
+  for (let i = 0; i < count - 1; i++) out[elements[3 * i + 1]! - start] = 0x0a;
+  out[end - start] = 0x0a;
   return out;
 }
 
