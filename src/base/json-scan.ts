@@ -45,6 +45,15 @@ export interface JsonScan {
    * a batch of members at a time, and a big member object in turn.
    */
   objects?: number[][];
+  /**
+   * Per number in `numbers`, where it is when it is the value of a field of an element written as
+   * sent (compact, no escape): the index of its array in `arrays`, of its element, and the [start, end)
+   * of the field's name. Then JSON.parse of the body with each such field set to the number's text
+   * is the lossless parse (src/output/json.ts parseScanned). Only while `inFields`.
+   */
+  fields: number[];
+  /** Whether every number so far is in `fields`. */
+  inFields: boolean;
 }
 
 const SPLIT_OBJECT = 64 * 1024;
@@ -148,7 +157,7 @@ function newKey(body: Buffer, top: number, depth: number, from: number, to: numb
 }
 
 export function scanJson(body: Buffer, start = 0): JsonScan {
-  const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [] };
+  const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [], fields: [], inFields: true };
   scanPart(body, scan, startState(start, body.length - start <= MAX_RECORDED_BODY, LONG_STRING), body.length);
   return scan;
 }
@@ -167,7 +176,16 @@ export async function scanJsonInTurns(
   longString = LONG_STRING,
   splitObject = SPLIT_OBJECT,
 ): Promise<JsonScan> {
-  const scan: JsonScan = { tooDeep: false, numbers: [], nulStrings: [], arrays: [], longStrings: [], objects: [] };
+  const scan: JsonScan = {
+    tooDeep: false,
+    numbers: [],
+    nulStrings: [],
+    arrays: [],
+    longStrings: [],
+    objects: [],
+    fields: [],
+    inFields: true,
+  };
   const state = startState(start, true, longString, splitObject);
   while (state.i < body.length && !scan.tooDeep) {
     scanPart(body, scan, state, Math.min(body.length, state.i + part));
@@ -244,7 +262,7 @@ function scanPart(body: Buffer, scan: JsonScan, state: ScanState, limit: number)
  * loop's variables are locals while it runs, and go back into `state` after.
  */
 function scanBytes(body: Buffer, scan: JsonScan, state: ScanState, limit: number): void {
-  const { numbers, nulStrings, longStrings, objects } = scan;
+  const { nulStrings, longStrings, objects } = scan;
   const end = body.length;
   const { longString, members, splitObject, current, arrayDepth } = state;
   let { i, depth } = state;
@@ -319,11 +337,12 @@ function scanBytes(body: Buffer, scan: JsonScan, state: ScanState, limit: number
         const count = b === 0x2d ? length - 1 : length;
         if (count <= 15) continue;
         if (count >= 18 && (count >= 22 || body[i] !== 0x30)) {
-          if (!isKey(body, i + 1)) numbers.push(from, i + 1);
+          if (!isKey(body, i + 1)) addNumber(scan, from, i + 1, clean && depth === arrayDepth + 1 ? current : undefined, keyTop);
           continue;
         }
       }
-      if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1)) numbers.push(from, i + 1);
+      if (changedByParse(body.toString('latin1', from, i + 1)) && !isKey(body, i + 1))
+        addNumber(scan, from, i + 1, clean && depth === arrayDepth + 1 ? current : undefined, keyTop);
     } else if (b === 0x2c) {
       if (current !== undefined && depth === arrayDepth) break;
       if (objects !== undefined) members[depth]?.push(i);
@@ -374,6 +393,21 @@ function scanEdge(body: Buffer, scan: JsonScan, state: ScanState): void {
     state.depth--;
   }
   state.i = i + 1;
+}
+
+/**
+ * A number JSON.parse would change, at [from, to); `element` is the recorded array's elements when it
+ * is directly in one of them, written as sent so far (then its field's name is the last key newKey
+ * kept, `keyTop` its top, if a colon is just before it).
+ */
+function addNumber(scan: JsonScan, from: number, to: number, elements: number[] | undefined, keyTop: number): void {
+  scan.numbers.push(from, to);
+  if (!scan.inFields) return;
+  if (elements === undefined || keyTop < 2 || keys[keyTop - 1]! + 1 !== from - 1) {
+    scan.inFields = false;
+    return;
+  }
+  scan.fields.push(scan.arrays.length - 1, elements.length / 3, keys[keyTop - 2]!, keys[keyTop - 1]!);
 }
 
 function newElement(state: ScanState, at: number): void {

@@ -2,7 +2,7 @@
 // decoded on demand.
 import { CliError, FailureError } from '../base/errors';
 import { checkpoint } from '../base/checkpoint';
-import { parseMarked } from '../output/json';
+import { parseScanned } from '../output/json';
 import { parseInPieces } from '../output/json-pieces';
 import type { HttpResponse } from './types';
 import { escapeOneLine, requestName } from './failures';
@@ -64,7 +64,7 @@ function parseBody(method: string, url: URL, contentType: string | undefined, bo
   const start = bodyStart(body);
   const scan = scanJson(body, start);
   // JSON.parse, with the numbers it would change handed to it as marked strings (src/output/json.ts).
-  const value = decoded(method, url, contentType, body, start, scan, () => parseMarked(body, start, scan.numbers, scan.nulStrings));
+  const value = decoded(method, url, contentType, body, start, scan, () => parseScanned(body, start, scan));
   return { value, scan };
 }
 

@@ -14,7 +14,8 @@
 // fractions and exponents too: no number prints otherwise than it was received.
 import { stringify as losslessStringify } from 'lossless-json';
 import { escapeJsonText } from './escape';
-import { MAX_DEPTH, scanJson } from '../base/json-scan';
+import { isAscii } from 'node:buffer';
+import { MAX_DEPTH, scanJson, type JsonScan, type RawArray } from '../base/json-scan';
 
 const LOSSLESS_NUMBER = Symbol.for('lossless-json.LosslessNumber');
 const MARK = '\u0000';
@@ -55,7 +56,53 @@ export function parseJson(text: string): unknown {
   const body = Buffer.from(text);
   const scan = scanJson(body);
   if (scan.tooDeep) throw new Error(`the JSON nests deeper than ${MAX_DEPTH} levels`);
-  return parseMarked(body, 0, scan.numbers, scan.nulStrings);
+  return parseScanned(body, 0, scan);
+}
+
+/**
+ * The lossless parse of body[start..], scanned: parseMarked's value. When every number to keep is a
+ * field of a listing's element written as sent (a page of items with 64-bit ids), it is JSON.parse of
+ * the body with those fields set to JsonNumbers afterwards: no marked copy of the body, no walk
+ * (the same value: test/in-process/json-fields.test.ts).
+ */
+export function parseScanned(body: Buffer, start: number, scan: JsonScan): unknown {
+  const { numbers, fields, arrays, nulStrings } = scan;
+  if (numbers.length === 0 || nulStrings.length > 0 || !scan.inFields) return parseMarked(body, start, numbers, nulStrings);
+  const text = body.toString('utf8', start);
+  const value: unknown = JSON.parse(text);
+  const lists = arrays.map((array) => itemsOf(value, array, arrays));
+  for (let f = 0; f < fields.length; f += 4) {
+    // Its element is not written as sent (a field written twice, say), or its array is not the one
+    // JSON.parse kept: the slow way.
+    if (lists[fields[f]!] === undefined || arrays[fields[f]!]!.elements[3 * fields[f + 1]! + 2]! < 0) {
+      return parseMarked(body, start, numbers, nulStrings);
+    }
+  }
+  // In an ASCII body a byte offset is the text's offset: slices of the text, not a decode each.
+  const ascii = isAscii(body);
+  for (let f = 0, n = 0; f < fields.length; f += 4, n += 2) {
+    const name = ascii ? text.slice(fields[f + 2]! - start, fields[f + 3]! - start) : body.toString('utf8', fields[f + 2], fields[f + 3]);
+    const literal = ascii ? text.slice(numbers[n]! - start, numbers[n + 1]! - start) : body.toString('latin1', numbers[n], numbers[n + 1]);
+    // (`__proto__` too: JSON.parse made it an own field, which the assignment sets.)
+    (lists[fields[f]!]![fields[f + 1]!] as Record<string, unknown>)[name] = new JsonNumber(literal);
+  }
+  return value;
+}
+
+/**
+ * The parsed items of a recorded array: the body itself, or its field of that name, if JSON.parse
+ * kept that array (the name is not written twice) and it has the elements the scan found.
+ */
+function itemsOf(value: unknown, array: RawArray, arrays: RawArray[]): unknown[] | undefined {
+  const { key } = array;
+  if (arrays.some((other) => other !== array && other.key === key)) return undefined;
+  const items =
+    key === undefined
+      ? value
+      : typeof value === 'object' && value !== null
+        ? Object.getOwnPropertyDescriptor(value, key)?.value
+        : undefined;
+  return Array.isArray(items) && items.length * 3 === array.elements.length ? items : undefined;
 }
 
 const QUOTE_MARK = Buffer.from('"\\u0000');

@@ -9,33 +9,19 @@
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/base/errors';
 import { scanJson, scanJsonInTurns } from '../../src/base/json-scan';
-import { jsonText, parseMarked } from '../../src/output/json';
+import { parseMarked } from '../../src/output/json';
 import { parseInPieces } from '../../src/output/json-pieces';
 import { writeJsonInSlices } from '../../src/output/json-slices';
 import { jsonGen, rng } from '../helpers/json-gen';
+import { type Outcome, outcome, protos } from '../helpers/json-outcome';
 import { outputContext } from '../helpers/output-kit';
 
 const LONG = 12;
 const SPLIT = 16;
 
-type Outcome = { text: string; protos: string } | { error: true };
-
-/** Every object's prototype, in walk order: Object.prototype (o), none (n), or another (x). */
-function protos(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return '';
-  const proto = Object.getPrototypeOf(value);
-  const own = Array.isArray(value) ? 'a' : proto === Object.prototype ? 'o' : proto === null ? 'n' : 'x';
-  return own + Object.values(value).map(protos).join('');
-}
-
 function whole(body: Buffer): Outcome {
   const scan = scanJson(body);
-  try {
-    const value = parseMarked(body, 0, scan.numbers, scan.nulStrings);
-    return { text: jsonText(value, 2), protos: protos(value) };
-  } catch {
-    return { error: true };
-  }
+  return outcome(() => parseMarked(body, 0, scan.numbers, scan.nulStrings));
 }
 
 async function inPieces(body: Buffer, batchBytes: number, onTurn = () => {}): Promise<Outcome> {
