@@ -6,6 +6,9 @@
 // each into a string marked with a leading U+0000 ("\u0000" + the literal), JSON.parse keeps those
 // exactly, and one walk over the result replaces them by JsonNumber objects. A real string that
 // starts with U+0000 is marked too (a second U+0000), so the walk tells them apart without doubt.
+// A page whose every such number is a field of one of its items (64-bit ids) skips the marks:
+// JSON.parse of the body, then those fields set to JsonNumbers from where the scan saw them
+// (parseScanned).
 // On the way out, JSON.stringify writes a JsonNumber as the same marked string (toJSON) and one
 // pass with indexOf turns it back into the bare literal. A real string could look like such a mark
 // in the output: the number of marks replaced is checked against the number of JsonNumbers written,
