@@ -78,7 +78,7 @@ export async function rowBounds({ env, tmp, rounds, booking, record, note, notes
   const setEnv = { ...env, BOOKING_WEBHOOK_SECRET: 'whsec_bench_sets' };
   const setRuns = [];
   for (let round = 0; round < rounds; round++) {
-    const r = run(setEnv, 'webhook', 'send', 'http://127.0.0.1:9/', '--body', body, '--print-curl', ...sets);
+    const r = run(setEnv, 'webhook', 'send', 'http://127.0.0.1:9/', '--event', 'booking.created', '--body', body, '--print-curl', ...sets);
     if (r.status !== 0 || !r.stdout.includes(`"f${SETS - 1}":${SETS - 1}`)) {
       throw new Error(`webhook send with ${SETS} --set exited ${r.status}:\n${r.stderr.slice(0, 2000)}`);
     }
