@@ -109,8 +109,14 @@ async function* walkPages(client: HttpClient, opts: PaginateOptions): AsyncGener
   let pages = 0;
   let yielded = 0;
   let emptyRun = 0;
+  // Outside the loop so that they can be let go of while the next page is asked for: a value left in
+  // the generator's frame over that wait outlives the collections made during it (docs/performance.md,
+  // "The whole benchmark": the memory rows).
+  let page: Page | undefined;
+  let take: unknown[] | undefined;
   for (;;) {
-    let page: Page;
+    page = undefined;
+    take = undefined;
     try {
       if (opts.signal?.aborted) throw new InterruptedError();
       page = await fetchPage(client, opts, at, true);
@@ -127,7 +133,7 @@ async function* walkPages(client: HttpClient, opts: PaginateOptions): AsyncGener
     } else emptyRun++;
     pages++;
     const remaining = limit === undefined ? page.items.length : limit - yielded;
-    const take = page.items.length <= remaining ? page.items : withRawItems(page.items.slice(0, remaining), rawItemsOf(page.items));
+    take = page.items.length <= remaining ? page.items : withRawItems(page.items.slice(0, remaining), rawItemsOf(page.items));
     const next = page.next;
     opts.onPage?.({ pages, items: yielded + take.length, nextCursor: next?.cursor ?? next?.url });
     if (take.length > 0) yield take;

@@ -105,14 +105,25 @@ async function listTo(ctx: Context, opts: ListRunOptions): Promise<void> {
   let count = 0;
   try {
     const listing = paginate(client, { ...pageOptions, onPage: (info) => progress.update(info) });
-    for await (const page of listing.pages()) {
-      // --limit is applied here too for endpoints it is not sent to (sendLimit: false).
-      const items = opts.limit !== undefined && count + page.length > opts.limit ? page.slice(0, opts.limit - count) : page;
-      await writer.write(items);
-      count += items.length;
-      const slowReader = output.drained(ctx);
-      if (slowReader) await slowReader;
-      if (opts.limit !== undefined && count >= opts.limit) break;
+    // Not `for await`: its loop variable keeps the page written until the next one has come, and the
+    // collections made while it is asked for then keep it too (docs/performance.md, the memory rows).
+    const pages = listing.pages()[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let page = (await pages.next()).value as unknown[] | undefined;
+        if (page === undefined) break;
+        // --limit is applied here too for endpoints it is not sent to (sendLimit: false).
+        if (opts.limit !== undefined && count + page.length > opts.limit) page = page.slice(0, opts.limit - count);
+        await writer.write(page);
+        count += page.length;
+        page = undefined;
+        const slowReader = output.drained(ctx);
+        if (slowReader) await slowReader;
+        if (opts.limit !== undefined && count >= opts.limit) break;
+      }
+    } finally {
+      // What `for await` does on leaving early: the walk is closed.
+      await pages.return?.();
     }
   } catch (err) {
     progress.done();
