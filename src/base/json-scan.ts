@@ -396,7 +396,7 @@ function scanEdge(body: Buffer, scan: JsonScan, state: ScanState): void {
 }
 
 /**
- * A number JSON.parse would change, at [from, to); `element` is the recorded array's elements when it
+ * A number JSON.parse would change, at [from, to); `elements` are the recorded array's when it
  * is directly in one of them, written as sent so far (then its field's name is the last key newKey
  * kept, `keyTop` its top, if a colon is just before it).
  */
