@@ -78,6 +78,32 @@ export interface RawArray {
   elements: number[];
 }
 
+/** The names of the recorded arrays that are fields written twice (JSON.parse keeps the last: neither is trusted). */
+export function namedTwice(arrays: readonly RawArray[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const { key } of arrays) {
+    if (key === undefined) continue;
+    if (seen.has(key)) twice.add(key);
+    seen.add(key);
+  }
+  return twice;
+}
+
+/**
+ * The array JSON.parse made of `array` in `parsed` (the body's value): the body itself, or the body's
+ * own field of that name, unless the name is in `twice` (namedTwice); else undefined.
+ */
+export function parsedArray(parsed: unknown, array: RawArray, twice: ReadonlySet<string>): unknown[] | undefined {
+  const { key } = array;
+  let value: unknown = parsed;
+  if (key !== undefined) {
+    if (twice.has(key) || typeof parsed !== 'object' || parsed === null) return undefined;
+    value = Object.getOwnPropertyDescriptor(parsed, key)?.value;
+  }
+  return Array.isArray(value) ? value : undefined;
+}
+
 /** An element holding an object of more keys than this is written the usual way: the repeated-key check is quadratic. */
 const MAX_KEYS = 256;
 

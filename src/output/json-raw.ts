@@ -9,7 +9,7 @@
 // writes as they are. Numbers print as sent (src/output/json.ts). Any other element is written the
 // usual way. All of this holds for a body JSON.parse has accepted, the only kind whose items there are.
 import { isAscii } from 'node:buffer';
-import { MAX_RECORDED_BODY, type JsonScan, type RawArray } from '../base/json-scan';
+import { MAX_RECORDED_BODY, namedTwice, parsedArray, type JsonScan, type RawArray } from '../base/json-scan';
 
 /** Where a page's items carry their RawItems (paginate.ts attaches them, the ndjson writer reads them). */
 const RAW_ITEMS = Symbol('raw items');
@@ -99,11 +99,8 @@ function linesOf(body: Buffer, elements: readonly number[], count: number): Buff
 }
 
 function arrayOf(arrays: RawArray[], parsed: unknown, items: unknown[]): RawArray | undefined {
-  if (parsed === items) return arrays.find((a) => a.key === undefined);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-  const named = arrays.filter((a) => a.key !== undefined && (parsed as Record<string, unknown>)[a.key] === items);
-  // A field written twice (the parse keeps the last) names two recorded arrays: neither is trusted.
-  return named.length === 1 ? named[0] : undefined;
+  const twice = namedTwice(arrays);
+  return arrays.find((array) => parsedArray(parsed, array, twice) === items);
 }
 
 const isSpace = (b: number | undefined) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;

@@ -18,7 +18,7 @@
 import { stringify as losslessStringify } from 'lossless-json';
 import { escapeJsonText } from './escape';
 import { isAscii } from 'node:buffer';
-import { MAX_DEPTH, scanJson, type JsonScan, type RawArray } from '../base/json-scan';
+import { MAX_DEPTH, namedTwice, parsedArray, scanJson, type JsonScan } from '../base/json-scan';
 
 const LOSSLESS_NUMBER = Symbol.for('lossless-json.LosslessNumber');
 const MARK = '\u0000';
@@ -73,11 +73,15 @@ export function parseScanned(body: Buffer, start: number, scan: JsonScan): unkno
   if (numbers.length === 0 || nulStrings.length > 0 || !scan.inFields) return parseMarked(body, start, numbers, nulStrings);
   const text = body.toString('utf8', start);
   const value: unknown = JSON.parse(text);
-  const lists = arrays.map((array) => itemsOf(value, array, arrays));
+  const twice = namedTwice(arrays);
+  const lists: (unknown[] | undefined)[] = [];
   for (let f = 0; f < fields.length; f += 4) {
-    // Its element is not written as sent (a field written twice, say), or its array is not the one
-    // JSON.parse kept: the slow way.
-    if (lists[fields[f]!] === undefined || arrays[fields[f]!]!.elements[3 * fields[f + 1]! + 2]! < 0) {
+    const array = arrays[fields[f]!]!;
+    lists[fields[f]!] ??= parsedArray(value, array, twice);
+    // Its array is not the one JSON.parse kept (a field written twice), or its element is not written
+    // as sent (a key twice, say): the slow way.
+    const items = lists[fields[f]!];
+    if (items === undefined || items.length * 3 !== array.elements.length || array.elements[3 * fields[f + 1]! + 2]! < 0) {
       return parseMarked(body, start, numbers, nulStrings);
     }
   }
@@ -90,22 +94,6 @@ export function parseScanned(body: Buffer, start: number, scan: JsonScan): unkno
     (lists[fields[f]!]![fields[f + 1]!] as Record<string, unknown>)[name] = new JsonNumber(literal);
   }
   return value;
-}
-
-/**
- * The parsed items of a recorded array: the body itself, or its field of that name, if JSON.parse
- * kept that array (the name is not written twice) and it has the elements the scan found.
- */
-function itemsOf(value: unknown, array: RawArray, arrays: RawArray[]): unknown[] | undefined {
-  const { key } = array;
-  if (arrays.some((other) => other !== array && other.key === key)) return undefined;
-  const items =
-    key === undefined
-      ? value
-      : typeof value === 'object' && value !== null
-        ? Object.getOwnPropertyDescriptor(value, key)?.value
-        : undefined;
-  return Array.isArray(items) && items.length * 3 === array.elements.length ? items : undefined;
 }
 
 const QUOTE_MARK = Buffer.from('"\\u0000');

@@ -85,6 +85,16 @@ describe("a page whose numbers are its items' fields", () => {
     expect(jsonText(items, 0)).toBe('[{"__proto__":12345678901234567890,"id":4611686018427387904}]');
   });
 
+  it('reads a page of 100,000 other array fields beside its items once, not once per field for each', () => {
+    // A hostile server's page: every field's array is recorded by the scan (a quadratic check over
+    // them never finished).
+    const others = Array.from({ length: 100_000 }, (_, i) => `"a${i}":[]`).join(',');
+    const body = Buffer.from(`{"data":[{"id":4611686018427387904}],${others},"a7":[1],"meta":{}}`);
+    const value = parseScanned(body, 0, scanJson(body)) as { data: unknown[]; a7: unknown[] };
+    expect(jsonText(value.data, 0)).toBe('[{"id":4611686018427387904}]');
+    expect(value.a7).toEqual([1]);
+  });
+
   it('takes the items JSON.parse keeps when the listing is named twice', () => {
     const body = Buffer.from('{"data":[{"id":1,"x":12345678901234567890}],"data":[{"id":2}]}');
     expect(jsonText(parseScanned(body, 0, scanJson(body)), 0)).toBe('{"data":[{"id":2}]}');
