@@ -209,8 +209,9 @@ export async function scanJsonInTurns(
     arrays: [],
     longStrings: [],
     objects: [],
+    // A body scanned in turns is parsed in pieces, never by parseScanned: its numbers' fields unrecorded.
     fields: [],
-    inFields: true,
+    inFields: false,
   };
   const state = startState(start, true, longString, splitObject);
   while (state.i < body.length && !scan.tooDeep) {
