@@ -66,7 +66,9 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
 
 /** Starts jq on a worker thread; `signal` terminates it (and rejects what waits) with InterruptedError. */
 export async function startJq(signal: AbortSignal | undefined): Promise<JqRunner> {
-  const wasmModule = await jqModule();
+  const wasmModule = await jqModule().catch((err: unknown) => {
+    throw new Error(`jq could not start: ${err instanceof Error ? err.message : String(err)}`);
+  });
   if (signal?.aborted) throw new InterruptedError();
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
