@@ -354,6 +354,16 @@ async function rowMemory(ports) {
     ratio: huge / small,
     unit: 'memory',
   });
+  // Whether the peak grows with the list once V8 has compiled the request path (the runs above
+  // 20,000 bookings are past that; docs/performance.md, "The whole benchmark").
+  record({
+    name: `peak RSS, \`-o ndjson\`: ${HUGE.toLocaleString('en')} vs ${LARGE.toLocaleString('en')} bookings (info)`,
+    ours: huge,
+    theirs: large,
+    against: `${LARGE.toLocaleString('en')} bookings`,
+    ratio: huge / large,
+    unit: 'memory',
+  });
 }
 
 async function countLines(path) {
