@@ -1,6 +1,6 @@
 // --jq EXPR: the JSON output through real jq (jq 1.8 compiled to WebAssembly, the jq-wasm package),
 // so a script needs no jq installed and gets jq's own semantics. The wasm (~1 MB) is loaded only by a
-// run that uses --jq, on a worker thread (./jq-worker: Ctrl-C ends any filter at once). The value
+// run that uses --jq, and runs on a worker thread (./jq-worker: Ctrl-C ends any filter at once). The value
 // goes to jq as lossless JSON text, so a big integer jq passes through unchanged (`.id`) keeps its
 // digits; one jq computes with becomes a double, as in jq itself. Its input is bounded (./jq-input).
 // Strings are printed raw and values compact when piped, indented on a terminal, as gh does
