@@ -6,7 +6,6 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { compileCacheDir } = require('./compile-cache-dir.js');
 
 // Ctrl-C is honoured from the first millisecond: the handler is in place before the program loads.
 // The command is asked to stop through the AbortSignal and ends with whole lines written; a second
@@ -86,7 +85,8 @@ function loadProgram() {
   }
   // Node 22.1+; node 20 has none and compiles the program at every start. @types/node is 20's.
   const { enableCompileCache } = /** @type {{ enableCompileCache?: (dir: string) => unknown }} */ (require('node:module'));
-  const dir = enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE && compileCacheDir(process.env);
+  const dir =
+    enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE && require('./compile-cache-dir.js').compileCacheDir(process.env);
   if (dir) enableCompileCache(dir);
   return Promise.resolve(require(file));
 }
