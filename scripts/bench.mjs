@@ -55,8 +55,8 @@ const ROWS = ['start', 'list', 'memory', 'output', 'lossless', 'verify', 'captur
 const only = new Set(onlyArg ? onlyArg.split(',') : ROWS);
 for (const r of only) if (!ROWS.includes(r)) fail(`unknown row "${r}": use ${ROWS.join(', ')}`);
 const ROUNDS = quick
-  ? { start: 15, list: 1, memory: 1, output: 1, lossless: 3, verify: 3, captures: 5, bounds: 1 }
-  : { start: 40, list: 3, memory: 5, output: 3, lossless: 15, verify: 5, captures: 10, bounds: 3 };
+  ? { start: 15, list: 1, memory: 1, output: 1, outputPeaks: 1, lossless: 3, verify: 3, captures: 5, bounds: 1 }
+  : { start: 40, list: 3, memory: 5, output: 7, outputPeaks: 3, lossless: 15, verify: 5, captures: 10, bounds: 3 };
 
 function fail(message) {
   process.stderr.write(`bench: ${message}\n`);
@@ -418,7 +418,7 @@ async function rowOutput(ports) {
   else {
     /** @type {{ table: number[], ndjson: number[] }} */
     const rss = { table: [], ndjson: [] };
-    for (let round = 0; round < ROUNDS.output; round++) {
+    for (let round = 0; round < ROUNDS.outputPeaks; round++) {
       rss.table.push(shellRssKiB(time, env, `{time} ${tableLine} > /dev/null`, true));
       rss.ndjson.push(shellRssKiB(time, env, `{time} ${ndjsonLine}`, false));
     }
@@ -439,7 +439,7 @@ async function rowOutput(ports) {
       for (const total of [WARM, HUGE]) {
         const e = envAt(ports, total);
         const runs = [];
-        for (let round = 0; round < ROUNDS.output; round++)
+        for (let round = 0; round < ROUNDS.outputPeaks; round++)
           runs.push(shellRssKiB(time, e, `{time} ${bookingLine(...list, '-o', format)} > /dev/null`, false));
         peak[total] = median(runs);
       }
