@@ -11,7 +11,10 @@
 // Every row first checks that the compared commands produce the right result, then times them
 // alternately (see bench/measure.mjs). Big files go into a temp folder that is removed at the end.
 // A tool that is missing (curl, jq, openssl, GNU time) skips its row with a note; nothing is
-// installed. Exit status: 0 when every measured target is met, 1 when one is not, 2 on an error.
+// installed. A row's ratio is shown with the interval its median lies in (~95%, from the spread of
+// its rounds); a row that misses its target by less than that is "within noise", which the issue
+// counts as met (record()). Exit status: 0 when every measured target is met or within noise, 1 when
+// one is not, 2 on an error.
 //
 // The children run without NODE_EXTRA_CA_CERTS: when it is set, node reads and parses that CA
 // bundle at every start (35-50 ms here), which would inflate the `node -e 0` baseline and flatter
@@ -25,7 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { createInterface } from 'node:readline';
-import { cpuModel, gnuTime, interleave, maxRssKiB, median, mustSucceed, pairedRatio, runOnce } from './bench/measure.mjs';
+import { cpuModel, gnuTime, interleave, maxRssKiB, median, medianInterval, mustSucceed, paired, runOnce } from './bench/measure.mjs';
 import { rowBounds } from './bench/bounds.mjs';
 import { BIG_ID, bookingId, bookingJson, bookingUid, plainBookingJson } from './bench/server.mjs';
 import { writeBigBody, writeCaptures } from './bench/fixtures.mjs';
@@ -40,9 +43,9 @@ const SECRET = 'whsec_bench_secret';
 const SMALL = 20_000;
 const LARGE = 100_000;
 const HUGE = 300_000;
-// Memory that grows with a listing is judged from WARM bookings to HUGE (5 times as many): a run of
-// WARM lasts past the second in which V8 optimizes the request path, so the peaks compare the listing,
-// not the compilers' working memory (docs/performance.md, "The whole benchmark").
+// A listing long enough to last past the second in which V8 optimizes the request path: its peak
+// against HUGE's shows whether memory grows with the listing, without the compilers' working memory
+// (docs/performance.md, "The whole benchmark").
 const WARM = 60_000;
 const BODY_MIB = 256;
 const CAPTURES = 2_000;
@@ -138,17 +141,29 @@ const skipped = [];
 const notes = [];
 const load = [os.loadavg()[0]];
 
-/** One row of the table. `ratio` compares as the target says ("≤" or "≥"). */
+/**
+ * One row of the table. `ratio` compares as the target says ("≤" or "≥"). With `rounds` (the ratio of
+ * each round), a row whose median misses its target by less than the median's own uncertainty
+ * (medianInterval) is "within noise": the issue's rule that a row within run-to-run noise of its
+ * target counts as met, made a measurement. The table shows the interval beside the ratio.
+ */
 function record(row) {
   // Node 20 has no compile cache: its rows are information (see the top of this file).
   if (!HAS_COMPILE_CACHE && row.target !== undefined) row = { ...row, name: `${row.name} (info on node 20)`, target: undefined };
+  const interval = row.rounds && row.rounds.length >= 3 ? medianInterval(row.rounds) : undefined;
+  const spread = interval ? ` (${interval[0].toFixed(2)}-${interval[1].toFixed(2)})` : '';
   if (row.target === undefined) {
-    results.push({ ...row, met: undefined });
-    return void note(`  → ${row.name}: ${row.ratio.toFixed(2)}× (information)`);
+    results.push({ ...row, interval, verdict: undefined });
+    return void note(`  → ${row.name}: ${row.ratio.toFixed(2)}×${spread} (information)`);
   }
-  const met = row.op === '≤' ? row.ratio <= row.target : row.ratio >= row.target;
-  results.push({ ...row, met });
-  note(`  → ${row.name}: ${row.ratio.toFixed(2)}× (target ${row.op} ${row.target}×) ${met ? 'met' : 'NOT MET'}`);
+  const below = row.op === '≤';
+  const met = below ? row.ratio <= row.target : row.ratio >= row.target;
+  const near = interval !== undefined && (below ? interval[0] <= row.target : interval[1] >= row.target);
+  const verdict = met ? 'met' : near ? 'within noise' : 'not met';
+  results.push({ ...row, interval, verdict });
+  note(
+    `  → ${row.name}: ${row.ratio.toFixed(2)}×${spread} (target ${row.op} ${row.target}×) ${verdict === 'not met' ? 'NOT MET' : verdict}`,
+  );
 }
 
 // --- rows -------------------------------------------------------------------------------------
@@ -176,7 +191,7 @@ async function rowStart(ports) {
     ours: median(t.version),
     theirs: median(t.node),
     against: '`node -e 0`',
-    ratio: pairedRatio(t, 'version', 'node'),
+    ...paired(t, 'version', 'node'),
     op: '≤',
     target: 1.3,
     unit: 'time',
@@ -186,7 +201,7 @@ async function rowStart(ports) {
     ours: median(t.get),
     theirs: median(t.node),
     against: '`node -e 0`',
-    ratio: pairedRatio(t, 'get', 'node'),
+    ...paired(t, 'get', 'node'),
     op: '≤',
     target: 2.0,
     unit: 'time',
@@ -196,7 +211,7 @@ async function rowStart(ports) {
     ours: median(t.getFile),
     theirs: median(t.node),
     against: '`node -e 0`',
-    ratio: pairedRatio(t, 'getFile', 'node'),
+    ...paired(t, 'getFile', 'node'),
     op: '≤',
     target: 2.0,
     unit: 'time',
@@ -207,7 +222,7 @@ async function rowStart(ports) {
     ours: median(t.getCold),
     theirs: median(t.node),
     against: '`node -e 0`',
-    ratio: pairedRatio(t, 'getCold', 'node'),
+    ...paired(t, 'getCold', 'node'),
     unit: 'time',
   });
 }
@@ -252,7 +267,7 @@ async function rowKeyring(fileRun, template) {
       ours: median(t.keyring),
       theirs: median(t.file),
       against: 'the key in config.json',
-      ratio: pairedRatio(t, 'keyring', 'file'),
+      ...paired(t, 'keyring', 'file'),
       unit: 'time',
     });
   } finally {
@@ -300,7 +315,7 @@ async function rowList(ports) {
     ours: median(t.booking),
     theirs: median(t.curljq),
     against: 'curl + jq loop',
-    ratio: pairedRatio(t, 'curljq', 'booking'),
+    ...paired(t, 'curljq', 'booking'),
     op: '≥',
     target: 8,
     unit: 'time',
@@ -326,24 +341,26 @@ async function rowMemory(ports) {
       if (total in bare) bare[total].push(await peakLines(time, loop(total), total));
     }
   }
-  const peak = (total) => median(peaks[total]);
-  /** One listing's peak against a shorter one's, with a target or as information. */
-  const peakRow = (who, more, peakMore, fewer, peakFewer, target) =>
+  /** One listing's peaks against a shorter one's (per round), with a target or as information. */
+  const peakRow = (who, more, peaksMore, fewer, peaksFewer, target) =>
     record({
       name: `peak RSS, ${who}: ${more.toLocaleString('en')} vs ${fewer.toLocaleString('en')} bookings${target ? '' : ' (info)'}`,
-      ours: peakMore,
-      theirs: peakFewer,
+      ours: median(peaksMore),
+      theirs: median(peaksFewer),
       against: `${fewer.toLocaleString('en')} bookings`,
-      ratio: peakMore / peakFewer,
+      ratio: median(peaksMore) / median(peaksFewer),
+      rounds: peaksMore.map((p, i) => p / peaksFewer[i]),
       ...(target ? { op: '≤', target } : {}),
       unit: 'memory',
     });
-  peakRow('`-o ndjson`', HUGE, peak(HUGE), WARM, peak(WARM), 1.3);
-  // The rows before WARM: a 20,000-booking run ends (~0.5 s) before V8's compilers have optimized
-  // the request path (~0.9 s), and their working memory is what the 100,000-booking run's peak has
-  // more of; node's own loop grows by as much (docs/performance.md, "The whole benchmark").
-  peakRow('`-o ndjson`', LARGE, peak(LARGE), SMALL, peak(SMALL));
-  peakRow('the bare loop', LARGE, median(bare[LARGE]), SMALL, median(bare[SMALL]));
+  // Issue 7's row: 100,000 within 1.3x of 20,000.
+  peakRow('`-o ndjson`', LARGE, peaks[LARGE], SMALL, peaks[SMALL], 1.3);
+  // What that row measures on node 24 beside the listing: a 20,000-booking run ends (~0.5 s) before
+  // V8's compilers have optimized the request path (~0.9 s), and their working memory is what the
+  // 100,000-booking run's peak has more of. Node's own loop grows by as much, and from WARM bookings
+  // on (past that second) the peak is flat (docs/performance.md, "The whole benchmark").
+  peakRow('the bare loop', LARGE, bare[LARGE], SMALL, bare[SMALL]);
+  peakRow('`-o ndjson`', HUGE, peaks[HUGE], WARM, peaks[WARM]);
 }
 
 const envAt = (ports, total) => ({ ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[total]}` });
@@ -392,7 +409,7 @@ async function rowOutput(ports) {
   if (!have('script')) return void skipped.push('output rows: util-linux script not installed');
   const time = gnuTime();
   note(
-    `output: ${SMALL} bookings as a table on a pseudo-terminal vs -o ndjson piped; table and json peak RSS ${HUGE} vs ${WARM}; ndjson vs a bare node loop (${ROUNDS.output} rounds)`,
+    `output: ${SMALL} bookings as a table on a pseudo-terminal vs -o ndjson piped; table and json peak RSS ${LARGE} vs ${SMALL}; ndjson vs a bare node loop (${ROUNDS.output} rounds)`,
   );
   const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
   const list = ['bookings', 'list', '--page-size', '100'];
@@ -409,7 +426,7 @@ async function rowOutput(ports) {
     ours: median(t.table),
     theirs: median(t.ndjson),
     against: '`-o ndjson` to a pipe',
-    ratio: pairedRatio(t, 'table', 'ndjson'),
+    ...paired(t, 'table', 'ndjson'),
     op: '≤',
     target: 1.5,
     unit: 'time',
@@ -430,25 +447,27 @@ async function rowOutput(ports) {
       theirs: ndjson,
       against: '`-o ndjson` to a pipe',
       ratio: table / ndjson,
+      rounds: rss.table.map((p, i) => p / rss.ndjson[i]),
       op: '≤',
       target: 1.3,
       unit: 'memory',
     });
     for (const format of ['table', 'json']) {
-      const peak = {};
-      for (const total of [WARM, HUGE]) {
-        const e = envAt(ports, total);
-        const runs = [];
-        for (let round = 0; round < ROUNDS.outputPeaks; round++)
-          runs.push(shellRssKiB(time, e, `{time} ${bookingLine(...list, '-o', format)} > /dev/null`, false));
-        peak[total] = median(runs);
+      /** @type {Record<number, number[]>} */
+      const runs = { [SMALL]: [], [LARGE]: [] };
+      for (let round = 0; round < ROUNDS.outputPeaks; round++) {
+        for (const total of [SMALL, LARGE])
+          runs[total].push(shellRssKiB(time, envAt(ports, total), `{time} ${bookingLine(...list, '-o', format)} > /dev/null`, false));
       }
+      const peak = { [SMALL]: median(runs[SMALL]), [LARGE]: median(runs[LARGE]) };
       record({
-        name: `peak RSS, \`-o ${format}\`: ${HUGE.toLocaleString('en')} vs ${WARM.toLocaleString('en')} bookings`,
-        ours: peak[HUGE],
-        theirs: peak[WARM],
-        against: `${WARM.toLocaleString('en')} bookings`,
-        ratio: peak[HUGE] / peak[WARM],
+        // Issue 10's rows: table and json of 100k items at most 1.3x their 20k figure.
+        name: `peak RSS, \`-o ${format}\`: ${LARGE.toLocaleString('en')} vs ${SMALL.toLocaleString('en')} bookings`,
+        ours: peak[LARGE],
+        theirs: peak[SMALL],
+        against: `${SMALL.toLocaleString('en')} bookings`,
+        ratio: peak[LARGE] / peak[SMALL],
+        rounds: runs[LARGE].map((p, i) => p / runs[SMALL][i]),
         op: '≤',
         target: 1.3,
         unit: 'memory',
@@ -470,7 +489,7 @@ async function rowOutput(ports) {
     ours: median(p.booking),
     theirs: median(p.bare),
     against: 'bare node http + JSON.parse loop',
-    ratio: pairedRatio(p, 'booking', 'bare'),
+    ...paired(p, 'booking', 'bare'),
     op: '≤',
     target: 1.4,
     unit: 'time',
@@ -507,7 +526,7 @@ async function rowLossless(ports) {
       ours: median(t.booking),
       theirs: median(t.bare),
       against: 'bare node http + JSON.parse loop',
-      ratio: pairedRatio(t, 'booking', 'bare'),
+      ...paired(t, 'booking', 'bare'),
       op: '≤',
       target,
       unit: 'time',
@@ -576,7 +595,7 @@ async function rowVerify() {
     ours: median(t.booking),
     theirs: median(t.openssl),
     against: '`openssl dgst -sha256 -hmac`',
-    ratio: pairedRatio(t, 'booking', 'openssl'),
+    ...paired(t, 'booking', 'openssl'),
     op: '≤',
     target: 1.3,
     unit: 'time',
@@ -612,7 +631,7 @@ async function rowCaptures() {
     ours: median(t.all),
     theirs: median(t.one),
     against: 'the same with 1 capture',
-    ratio: pairedRatio(t, 'all', 'one'),
+    ...paired(t, 'all', 'one'),
     op: '≤',
     target: 3,
     unit: 'time',
@@ -625,7 +644,7 @@ try {
   const totals = [
     SMALL,
     LARGE,
-    ...(only.has('memory') || only.has('output') ? [WARM, HUGE] : []),
+    ...(only.has('memory') ? [WARM, HUGE] : []),
     ...(only.has('output') || only.has('lossless') ? [`plain:${SMALL}`] : []),
     ...(only.has('lossless') ? [`big:${BIG_MIB}`] : []),
   ];
@@ -653,7 +672,7 @@ const lines = [
   '|---|---:|---|---:|---:|---|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${fmt(r, r.ours)} | ${r.against}: ${fmt(r, r.theirs)} | ${r.ratio.toFixed(2)}× | ${r.target === undefined ? '—' : `${r.op} ${r.target}×`} | ${r.met === undefined ? '' : r.met ? 'met' : '**not met**'} |`,
+      `| ${r.name} | ${fmt(r, r.ours)} | ${r.against}: ${fmt(r, r.theirs)} | ${r.ratio.toFixed(2)}×${r.interval ? ` (${r.interval[0].toFixed(2)}-${r.interval[1].toFixed(2)})` : ''} | ${r.target === undefined ? '—' : `${r.op} ${r.target}×`} | ${r.verdict === 'not met' ? '**not met**' : (r.verdict ?? '')} |`,
   ),
 ];
 const machine = [
@@ -673,4 +692,4 @@ process.stdout.write(`Machine: ${machine}; load average ${load[0].toFixed(2)} at
 process.stdout.write(`Ratios are medians over alternating rounds (${quick ? 'quick run' : 'full run'}); times are medians.\n`);
 for (const n of notes) process.stdout.write(`Note: ${n}\n`);
 for (const s of skipped) process.stdout.write(`Skipped: ${s}\n`);
-process.exit(results.every((r) => r.met !== false) ? 0 : 1);
+process.exit(results.every((r) => r.verdict !== 'not met') ? 0 : 1);

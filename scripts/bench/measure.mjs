@@ -90,13 +90,34 @@ export function interleave(runs, { rounds, warmup = 1, onRound }) {
 }
 
 /**
- * Median over rounds of times[a][i] / times[b][i].
+ * The per-round ratios times[a][i] / times[b][i] (`rounds`) and their median (`ratio`).
  * @param {Record<string, number[]>} times
  * @param {string} a
  * @param {string} b
  */
-export function pairedRatio(times, a, b) {
-  return median(times[a].map((t, i) => t / times[b][i]));
+export function paired(times, a, b) {
+  const rounds = times[a].map((t, i) => t / times[b][i]);
+  return { ratio: median(rounds), rounds };
+}
+
+/**
+ * Where the median of `values` lies, at ~95%: median ± 1.58 × IQR / √n (the notch of a box plot,
+ * McGill, Tukey and Larsen 1978). A target inside it cannot be told from the measurement by this
+ * many rounds on this machine.
+ * @param {number[]} values
+ * @returns {[number, number]}
+ */
+export function medianInterval(values) {
+  const s = [...values].sort((a, b) => a - b);
+  /** @param {number} q */
+  const at = (q) => {
+    const k = (s.length - 1) * q;
+    const lo = Math.floor(k);
+    return s[lo] + (s[Math.ceil(k)] - s[lo]) * (k - lo);
+  };
+  const half = (1.58 * (at(0.75) - at(0.25))) / Math.sqrt(s.length);
+  const mid = median(s);
+  return [mid - half, mid + half];
 }
 
 /**
