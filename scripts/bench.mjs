@@ -348,8 +348,7 @@ async function rowMemory(ports) {
       ours: median(peaksMore),
       theirs: median(peaksFewer),
       against: `${fewer.toLocaleString('en')} bookings`,
-      ratio: median(peaksMore) / median(peaksFewer),
-      rounds: peaksMore.map((p, i) => p / peaksFewer[i]),
+      ...pairedPeaks(peaksMore, peaksFewer),
       ...(target ? { op: '≤', target } : {}),
       unit: 'memory',
     });
@@ -362,6 +361,13 @@ async function rowMemory(ports) {
   peakRow('the bare loop', LARGE, bare[LARGE], SMALL, bare[SMALL]);
   peakRow('`-o ndjson`', HUGE, peaks[HUGE], WARM, peaks[WARM]);
 }
+
+/**
+ * Peaks measured round by round, as a row's `ratio` (the median of the per-round ratios, as the
+ * timed rows have it) and `rounds`.
+ * @param {number[]} more @param {number[]} fewer
+ */
+const pairedPeaks = (more, fewer) => paired({ more, fewer }, 'more', 'fewer');
 
 const envAt = (ports, total) => ({ ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[total]}` });
 
@@ -446,8 +452,7 @@ async function rowOutput(ports) {
       ours: table,
       theirs: ndjson,
       against: '`-o ndjson` to a pipe',
-      ratio: table / ndjson,
-      rounds: rss.table.map((p, i) => p / rss.ndjson[i]),
+      ...pairedPeaks(rss.table, rss.ndjson),
       op: '≤',
       target: 1.3,
       unit: 'memory',
@@ -466,8 +471,7 @@ async function rowOutput(ports) {
         ours: peak[LARGE],
         theirs: peak[SMALL],
         against: `${SMALL.toLocaleString('en')} bookings`,
-        ratio: peak[LARGE] / peak[SMALL],
-        rounds: runs[LARGE].map((p, i) => p / runs[SMALL][i]),
+        ...pairedPeaks(runs[LARGE], runs[SMALL]),
         op: '≤',
         target: 1.3,
         unit: 'memory',
