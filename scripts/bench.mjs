@@ -136,6 +136,10 @@ async function startServer(totals, script = 'server.mjs') {
 }
 
 const booking = (env, ...argv) => ({ cmd: NODE, args: [BIN, ...argv], env });
+/** The least a program can do to print the listing as ndjson (scripts/bench/bare-loop.mjs). */
+const bareLoop = (env) => ({ cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env });
+/** The runs' environment, pointed at the bench server of `key` (a total, or "plain:…", "big:…"). */
+const envAt = (ports, key) => ({ ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[key]}` });
 const results = [];
 const skipped = [];
 const notes = [];
@@ -170,7 +174,7 @@ function record(row) {
 
 async function rowStart(ports) {
   note(`start-up: node -e 0, booking --version, booking bookings get with and without compile cache (${ROUNDS.start} rounds)`);
-  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
+  const env = envAt(ports, SMALL);
   const i = 12_345;
   const runs = {
     node: { cmd: NODE, args: ['-e', '0'], env },
@@ -279,7 +283,7 @@ async function rowList(ports) {
   const missing = ['curl', 'jq'].filter((t) => !have(t));
   if (missing.length) return void skipped.push(`list vs curl + jq: ${missing.join(' and ')} not installed`);
   note(`list: ${SMALL} bookings in pages of 100, booking vs a curl + jq loop (${ROUNDS.list} rounds)`);
-  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
+  const env = envAt(ports, SMALL);
   const runs = {
     booking: booking(env, 'bookings', 'list', '--page-size', '100', '-o', 'ndjson'),
     curljq: { cmd: 'sh', args: [join(ROOT, 'scripts', 'bench', 'curl-jq.sh')], env },
@@ -334,7 +338,7 @@ async function rowMemory(ports) {
   /** @type {Record<number, number[]>} */
   const bare = { [SMALL]: [], [LARGE]: [] };
   const list = (total) => booking(envAt(ports, total), 'bookings', 'list', '--page-size', '100', '-o', 'ndjson');
-  const loop = (total) => ({ cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env: envAt(ports, total) });
+  const loop = (total) => bareLoop(envAt(ports, total));
   for (let round = 0; round < ROUNDS.memory; round++) {
     for (const total of round % 2 ? [...sizes].reverse() : sizes) {
       peaks[total].push(await peakLines(time, list(total), total));
@@ -368,8 +372,6 @@ async function rowMemory(ports) {
  * @param {number[]} more @param {number[]} fewer
  */
 const pairedPeaks = (more, fewer) => paired({ more, fewer }, 'more', 'fewer');
-
-const envAt = (ports, total) => ({ ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[total]}` });
 
 /** The max RSS (KiB) of a run that prints a listing, whose output must hold `total` lines. */
 async function peakLines(time, run, total) {
@@ -417,7 +419,7 @@ async function rowOutput(ports) {
   note(
     `output: ${SMALL} bookings as a table on a pseudo-terminal vs -o ndjson piped; table and json peak RSS ${LARGE} vs ${SMALL}; ndjson vs a bare node loop (${ROUNDS.output} rounds)`,
   );
-  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[SMALL]}` };
+  const env = envAt(ports, SMALL);
   const list = ['bookings', 'list', '--page-size', '100'];
   const tableLine = bookingLine(...list, '--no-pager');
   const ndjsonLine = `${bookingLine(...list, '-o', 'ndjson')} | cat > /dev/null`;
@@ -479,10 +481,10 @@ async function rowOutput(ports) {
     }
   }
   // Paging against the floor: ids below 2^53, so that JSON.parse prints the same bytes as booking.
-  const plain = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[`plain:${SMALL}`]}` };
+  const plain = envAt(ports, `plain:${SMALL}`);
   const paging = {
     booking: booking(plain, ...list, '-o', 'ndjson'),
-    bare: { cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env: plain },
+    bare: bareLoop(plain),
   };
   const ours = mustSucceed('booking bookings list', runOnce(paging.booking, { capture: true })).stdout.toString();
   const theirs = mustSucceed('bare loop', runOnce(paging.bare, { capture: true })).stdout.toString();
@@ -510,12 +512,12 @@ async function rowLossless(ports) {
     `lossless: ${SMALL} bookings with small and 64-bit ids vs a bare node loop; peak RSS on a ${BIG_MIB} MiB body (${ROUNDS.lossless} rounds)`,
   );
   const list = ['bookings', 'list', '--page-size', '100', '-o', 'ndjson'];
-  for (const [kind, port, target] of [
-    ['small', ports[`plain:${SMALL}`], 1.3],
-    ['64-bit', ports[SMALL], 1.3],
+  for (const [kind, server, target] of [
+    ['small', `plain:${SMALL}`, 1.3],
+    ['64-bit', SMALL, 1.3],
   ]) {
-    const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${port}` };
-    const runs = { booking: booking(env, ...list), bare: { cmd: NODE, args: [join(ROOT, 'scripts', 'bench', 'bare-loop.mjs')], env } };
+    const env = envAt(ports, server);
+    const runs = { booking: booking(env, ...list), bare: bareLoop(env) };
     const ours = mustSucceed('booking bookings list', runOnce(runs.booking, { capture: true })).stdout.toString();
     const theirs = mustSucceed('bare loop', runOnce(runs.bare, { capture: true })).stdout.toString();
     // booking prints the server's items byte for byte; the bare loop the same lines, but with
@@ -540,7 +542,7 @@ async function rowLossless(ports) {
   if (!time) return void skipped.push('lossless peak memory: GNU time (/usr/bin/time) not installed');
   // Peak RSS beyond the command's own footprint (the same command on an 80-byte body), per byte of
   // the body: the multiple a big body costs, whatever the start-up memory of node is.
-  const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${ports[`big:${BIG_MIB}`]}` };
+  const env = envAt(ports, `big:${BIG_MIB}`);
   const bodyKiB = BIG_MIB * 1024;
   const nul = openSync('/dev/null', 'w');
   try {
