@@ -101,6 +101,13 @@ export function paired(times, a, b) {
 }
 
 /**
+ * Peaks measured round by round, as a row's `ratio` (the median of the per-round ratios, as the
+ * timed rows have it) and `rounds`.
+ * @param {number[]} more @param {number[]} fewer
+ */
+export const pairedPeaks = (more, fewer) => paired({ more, fewer }, 'more', 'fewer');
+
+/**
  * Where the median of `values` lies, at ~95%: median ± 1.58 × IQR / √n (the notch of a box plot,
  * McGill, Tukey and Larsen 1978). A target inside it cannot be told from the measurement by this
  * many rounds on this machine.
