@@ -200,7 +200,7 @@ try {
   if (only.has('bounds')) {
     const { port } = await startServer([], 'bounds-server.mjs');
     const env = { ...baseEnv, BOOKING_BASE_URL: `http://127.0.0.1:${port}` };
-    await rowBounds({ env, tmp, rounds: ROUNDS.bounds, booking, record, note, notes, skipped });
+    await rowBounds(kit, env);
   }
 } catch (err) {
   fail(err instanceof Error ? err.message : String(err));

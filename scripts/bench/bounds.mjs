@@ -34,8 +34,13 @@ const REFUSED = /^error: --jq: the (input|list) \((.*?)\) is too large for the b
 /** @param {number} ms */
 const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 
-/** @param {{env: object, tmp: string, rounds: number, booking: Function, record: Function, note: Function, notes: string[], skipped: string[]}} ctx */
-export async function rowBounds({ env, tmp, rounds, booking, record, note, notes, skipped }) {
+/**
+ * @param {import('./kit.mjs').Kit} kit
+ * @param {import('./kit.mjs').Env} env  pointed at scripts/bench/bounds-server.mjs
+ */
+export async function rowBounds(kit, env) {
+  const { tmp, booking, record, note, notes, skipped } = kit;
+  const rounds = kit.rounds.bounds;
   const time = gnuTime();
   if (!time) return void skipped.push('bounds rows: GNU time (/usr/bin/time) not installed');
   const report = join(tmp, 'bounds-time.txt');
