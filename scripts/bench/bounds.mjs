@@ -20,6 +20,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gnuTime, median, resources } from './measure.mjs';
+import { fmtMs } from './kit.mjs';
 
 const CJK_CHARS = 12_000;
 const MIXED_ITEMS = 60;
@@ -30,9 +31,6 @@ const RSS_BOUND_MIB = 768;
 // Booking-like items: about 330 bytes of JSON each; the estimate refuses an array between 60,000 and 64,000.
 const JQ_SIZES = [1_000, 30_000, 60_000, 64_000];
 const REFUSED = /^error: --jq: the (input|list) \((.*?)\) is too large for the built-in jq .*-o ndjson \| jq/;
-
-/** @param {number} ms */
-const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 
 /**
  * @param {import('./kit.mjs').Kit} kit
