@@ -48,7 +48,8 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((_, i) => args[i - 1] === '--only') ?? args.find((a) => a.startsWith('--only='))?.slice(7);
 const ROWS = ['start', 'list', 'memory', 'output', 'lossless', 'verify', 'captures', 'bounds'];
-const only = new Set(onlyArg ? onlyArg.split(',') : ROWS);
+if (onlyArg === undefined && args.includes('--only')) fail('--only needs the rows to run, e.g. --only start,memory');
+const only = new Set(onlyArg === undefined ? ROWS : onlyArg.split(','));
 for (const r of only) if (!ROWS.includes(r)) fail(`unknown row "${r}": use ${ROWS.join(', ')}`);
 const ROUNDS = quick
   ? { start: 15, list: 1, memory: 1, output: 1, outputPeaks: 1, paging: 3, lossless: 3, verify: 3, captures: 5, bounds: 1 }
