@@ -21,7 +21,7 @@ import type { EarlyConnection } from './preconnect';
 import { NodeDispatcher } from './node-dispatcher';
 import { DEFAULT_MAX_RESPONSE_BYTES, requestWhole } from './body';
 import { formatBytes } from '../base/words';
-import { waitingNote } from '../output/waiting';
+import { retryNote, waitingNote } from '../output/waiting';
 
 declare const __VERSION__: string;
 const USER_AGENT = `booking-cli/${typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev'}`;
@@ -194,8 +194,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         if (err instanceof CliError) throw err;
         if (retry >= retries || !isRetryableError(err, url)) throw networkFailure('GET', url, err, retry, env);
         const ms = backoffMs(retry, baseMs);
-        log.retry(retry + 1, retries, ms, errorCode(err) ?? 'a network error');
-        await pause(ms, signal, { sleep: wait });
+        await waitToRetry(url, { why: errorCode(err) ?? 'a network error', retry: retry + 1, retries, ms }, signal);
         continue;
       }
       if ((res.status >= 200 && res.status < 300) || (res.status === 304 && ro.notModified))
@@ -218,8 +217,18 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         });
       }
       const ms = after ?? backoffMs(retry, baseMs);
-      log.retry(retry + 1, retries, ms, statusLine(res.status));
-      await pause(ms, signal, { sleep: wait });
+      await waitToRetry(url, { why: statusLine(res.status), retry: retry + 1, retries, ms }, signal);
+    }
+  }
+
+  /** The wait before retry number `retry`: in --debug's log, and on a terminal as a note counting down. */
+  async function waitToRetry(url: URL, w: { why: string; retry: number; retries: number; ms: number }, signal: AbortSignal) {
+    log.retry(w.retry, w.retries, w.ms, w.why);
+    const noted = retryNote({ io: opts.io, globals, env }, requestName('GET', url), url.host, w);
+    try {
+      await pause(w.ms, signal, { sleep: wait });
+    } finally {
+      noted();
     }
   }
 

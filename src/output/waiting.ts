@@ -36,3 +36,34 @@ export function waitingNote(
     line.clear();
   };
 }
+
+/** A wait shorter than this before a retry goes by without a note (a back-off of a fraction of a second). */
+const RETRY_NOTE_FROM_MS = 1000;
+
+/**
+ * The wait before a retry, which no request covers: on a terminal, said at once and counted down
+ * each second (`why` is what the last attempt got: `429 Too Many Requests`, `ECONNRESET`). Returns
+ * the function that ends it.
+ */
+export function retryNote(
+  ctx: { io: IOStreams; globals: GlobalOptions; env?: Record<string, string | undefined> },
+  what: string,
+  where: string,
+  wait: { why: string; retry: number; retries: number; ms: number },
+): () => void {
+  const line = statusLine(ctx);
+  if (!ctx.io.stderrIsTTY || wait.ms < RETRY_NOTE_FROM_MS) return () => {};
+  const until = Date.now() + wait.ms;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    const left = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    line.show(`Waiting for ${where}: ${what} got ${wait.why}; retry ${wait.retry} of ${wait.retries} in ${left}s; Ctrl-C to stop`);
+    timer = setTimeout(tick, 1000);
+    timer.unref?.();
+  };
+  tick();
+  return () => {
+    clearTimeout(timer);
+    line.clear();
+  };
+}

@@ -101,6 +101,30 @@ describe('a request with no answer, on a terminal', () => {
   });
 });
 
+describe('a wait before a retry, on a terminal', () => {
+  it('429 with Retry-After: the note says what came back and counts down, cleared before the answer is shown', async () => {
+    let asked = 0;
+    const limited = await serve((_req, res) => {
+      if (asked++ === 0) res.writeHead(429, { 'retry-after': '2' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"Ada"}');
+    });
+    try {
+      const r = await runMain(['whoami', '-o', 'json'], { tty: true, columns: 160, env: env(limited.url, { BOOKING_PAGER: '' }) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(
+        /Waiting for 127\.0\.0\.1:\d+: GET \/api\/v1\/me got 429 Too Many Requests; retry 1 of 3 in 2s; Ctrl-C to stop/,
+      );
+      expect(r.stderr).toMatch(/retry 1 of 3 in 1s; Ctrl-C to stop\r\x1b\[2K/);
+      expect(r.stdout).toContain('"Ada"');
+      asked = 0;
+      const piped = await runMain(['whoami', '-o', 'json'], { env: env(limited.url) });
+      expect(piped).toMatchObject({ code: 0, stderr: '' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('with --debug', () => {
   it("the answer's debug line starts on a line of its own, after the note is cleared", async () => {
     lateMs = 1500;
