@@ -2,7 +2,7 @@
 // malformed files refused and left byte for byte, re-read-and-merge on write, the lock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { openConfig, openConfigAt } from '../../src/config/store';
 import { configFilePath } from '../../src/config/paths';
@@ -26,6 +26,12 @@ describe('configFilePath', () => {
     expect(configFilePath({ BOOKING_CONFIG_DIR: '/c', XDG_CONFIG_HOME: '/x', HOME: '/h' })).toBe('/c/config.json');
     expect(configFilePath({ BOOKING_CONFIG_DIR: '', XDG_CONFIG_HOME: '/x', HOME: '/h' })).toBe('/x/booking-cli/config.json');
     expect(configFilePath({ XDG_CONFIG_HOME: '', HOME: '/h' })).toBe('/h/.config/booking-cli/config.json');
+    // Never the folder the run is in: a relative XDG_CONFIG_HOME is ignored (the XDG spec), an empty or
+    // relative HOME gives way to the account's home folder.
+    expect(configFilePath({ XDG_CONFIG_HOME: 'rel', HOME: '/h' })).toBe('/h/.config/booking-cli/config.json');
+    const account = userInfo().homedir;
+    expect(configFilePath({ HOME: '' })).toBe(join(account, '.config/booking-cli/config.json'));
+    expect(configFilePath({ HOME: 'rel', XDG_CONFIG_HOME: '.' })).toBe(join(account, '.config/booking-cli/config.json'));
   });
 
   it('openConfig uses it', async () => {
