@@ -42,7 +42,7 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   configureUsage(program, io);
 
   const commandDeps: CommandDeps = {
-    context: (cmd) => runContext(cmd.optsWithGlobals(), deps),
+    context: (cmd, printsRecords) => runContext(cmd.optsWithGlobals(), deps, printsRecords),
     setExitCode: deps.setExitCode,
   };
   await registerTree(program, TREE, commandDeps, deps.argv && commandWords(deps.argv, program));

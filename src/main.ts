@@ -30,7 +30,7 @@ export async function main(argv: string[], deps: MainDeps = {}): Promise<number>
     if (plain) {
       const { definition, options, values, path } = plain;
       if (definition.printsText) refuseShapingOf(options, path, definition.printsText);
-      return (await definition.run(values, runContext(options, { io, env, signal }))) ?? ExitCode.OK;
+      return (await definition.run(values, runContext(options, { io, env, signal }, !definition.printsText))) ?? ExitCode.OK;
     }
     const [{ buildProgram }, { resolveJsonFlag }] = await Promise.all([import('./cli'), import('./base/json-flag')]);
     const program = await buildProgram({ io, env, signal, setExitCode: (c) => (exitCode = c), argv });

@@ -27,7 +27,7 @@ export function profileName(value: string): string {
 }
 
 /** Global options as typed values, from the command's own and inherited options. */
-function readGlobals(o: Record<string, unknown>, env: Record<string, string | undefined>): GlobalOptions {
+function readGlobals(o: Record<string, unknown>, env: Record<string, string | undefined>, printsRecords: boolean): GlobalOptions {
   let output = o.output as OutputFormat | undefined;
   const jq = o.jq as string | undefined;
   if (o.json || jq !== undefined) {
@@ -60,7 +60,8 @@ function readGlobals(o: Record<string, unknown>, env: Record<string, string | un
     allowHttp: Boolean(o.allowHttp),
     maxResponseBytes: o.maxResponseBytes as number | undefined,
     noPager: o.pager === false,
-    tz: zoneOption(o.tz as string | undefined, env.BOOKING_TZ),
+    // A command that prints text shows no times: a bad BOOKING_TZ is no reason to refuse it.
+    tz: zoneOption(o.tz as string | undefined, printsRecords ? env.BOOKING_TZ : undefined),
     csvRaw: Boolean(o.csvRaw),
   };
 }
@@ -80,8 +81,8 @@ function withColor(io: IOStreams, color: boolean): IOStreams {
  * The Context of a run, from the command's options with the global ones (commander's optsWithGlobals(),
  * or a plain line's defaults: src/commands/plain.ts).
  */
-export function runContext(options: Record<string, unknown>, deps: RunDeps): Context {
-  const globals = readGlobals(options, deps.env);
+export function runContext(options: Record<string, unknown>, deps: RunDeps, printsRecords = true): Context {
+  const globals = readGlobals(options, deps.env, printsRecords);
   const io = deps.io.color && globals.noColor ? withColor(deps.io, false) : deps.io;
   let configP: ReturnType<Context['config']> | undefined;
   let httpP: ReturnType<Context['http']> | undefined;

@@ -45,7 +45,7 @@ export function buildCommand<I>(definition: CommandDefinition<I>, deps: CommandD
     argNames.forEach((name, i) => {
       if (params[i] !== undefined) values[name] = params[i];
     });
-    deps.setExitCode((await runF(values as I, deps.context(command))) ?? 0);
+    deps.setExitCode((await runF(values as I, deps.context(command, !spec.printsText))) ?? 0);
   });
   return cmd;
 }

@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import type { Context } from '../context';
 
 export interface CommandDeps {
-  /** Builds the Context from the invoked command's own and global options. */
-  context(cmd: Command): Context;
+  /** Builds the Context from the invoked command's own and global options (false: it prints text, not records). */
+  context(cmd: Command, printsRecords?: boolean): Context;
   /** The exit code main() returns when the command resolves (errors are thrown instead). */
   setExitCode(code: number): void;
 }

@@ -128,6 +128,14 @@ describe('--tz', () => {
     expect(both.stdout.split('\n')[0]).toBe('2026-07-01T10:00:00Z');
   });
 
+  it('a bad BOOKING_TZ does not stop a command that prints text, not records (it shows no times)', async () => {
+    for (const args of [['version'], ['config', 'path'], ['completion', 'bash']]) {
+      const r = await run(args, { env: { BOOKING_TZ: 'nowhere' } });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stderr).toBe('');
+    }
+  });
+
   it("the profile's tz (config set tz) applies when neither flag nor env names one", async () => {
     const set = await run(['config', 'set', 'tz', 'Asia/Tokyo']);
     expect(set.code, set.stderr).toBe(0);
