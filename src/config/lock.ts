@@ -1,7 +1,7 @@
 // A lock file around read-modify-write of the config, so that two booking processes saving at once
 // (a login in one shell, a config set in another) both keep their change. conf's atomic rename
 // already keeps the file valid; the lock keeps it complete.
-import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { FailureError } from '../base/errors';
 
 export interface LockTimings {
@@ -59,11 +59,30 @@ async function acquire(lockPath: string, { waitMs, staleMs }: LockTimings): Prom
   }
 }
 
+/** Left by a process that is gone (the pid it holds names none), or older than staleMs. */
 function isStale(lockPath: string, staleMs: number): boolean {
   try {
+    if (holderIsGone(readFileSync(lockPath, 'utf8'))) return true;
     return Date.now() - statSync(lockPath).mtimeMs > staleMs;
   } catch {
     // Gone since we tried: not stale, just free; the next attempt takes it.
     return false;
+  }
+}
+
+/**
+ * The lock holds its writer's pid: one that names no process (ESRCH) was left by a run that died
+ * (killed mid-write, the machine lost power), and waiting out staleMs for it would stall every
+ * login and config set in silence. An empty file is a lock being written right now; EPERM is a live
+ * process of another user.
+ */
+function holderIsGone(text: string): boolean {
+  const pid = Number(text.trim());
+  if (!Number.isSafeInteger(pid) || pid <= 0 || text.trim() === '') return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }

@@ -2,6 +2,7 @@
 // malformed files refused and left byte for byte, re-read-and-merge on write, the lock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { openConfig, openConfigAt } from '../../src/config/store';
@@ -198,7 +199,8 @@ describe('withFileLock', () => {
 
   it('breaks a stale lock, and gives up on a live one with a message naming it', async () => {
     const lock = join(dir, 'y.lock');
-    writeFileSync(lock, '999999\n');
+    // Held by a live process (this one): waited for, then refused.
+    writeFileSync(lock, `${process.pid}\n`);
     await expect(withFileLock(lock, () => 'late', { waitMs: 50, staleMs: 60_000 })).rejects.toThrow(
       /locked by another booking process .*y\.lock/,
     );
@@ -206,5 +208,15 @@ describe('withFileLock', () => {
     utimesSync(lock, old, old);
     await expect(withFileLock(lock, () => 'got it', { waitMs: 50, staleMs: 60_000 })).resolves.toBe('got it');
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it('a fresh lock left by a process that is gone is broken at once, not waited out', async () => {
+    const lock = join(dir, 'z.lock');
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    writeFileSync(lock, `${gone}\n`);
+    await expect(withFileLock(lock, () => 'got it', { waitMs: 50, staleMs: 60_000 })).resolves.toBe('got it');
+    // Being written (no pid yet): a live lock, waited for.
+    writeFileSync(lock, '');
+    await expect(withFileLock(lock, () => 'late', { waitMs: 50, staleMs: 60_000 })).rejects.toThrow(/locked by another booking process/);
   });
 });
