@@ -7,7 +7,7 @@
 // the fallback) is not looked up in the keyring unless the keyring is pinned: the keyring binding then
 // never loads, and such runs start as fast as before. The next login moves that key into the keyring.
 import type { ConfigStore, Profile } from './types';
-import { UsageError } from '../base/errors';
+import { FailureError, UsageError } from '../base/errors';
 import { KeyringTimeoutError, KeyringUnavailableError, keyringText, openKeyring, type KeyringOp } from './keyring';
 
 type Env = Record<string, string | undefined>;
@@ -31,6 +31,11 @@ export function keyStoreMode(env: Env, name: string, profile: Profile): Mode {
   }
   const setting = profile.keyStore;
   if (setting === 'keyring' || setting === 'file') return { mode: setting, from: `the keyStore setting of profile ${name}` };
+  // A hand-edited value `config set` would refuse: said, never quietly taken for auto.
+  if (setting !== undefined && setting !== '' && setting !== 'auto')
+    throw new UsageError(
+      `the keyStore setting of profile ${name} must be keyring or file, not ${JSON.stringify(setting)}; fix it with \`booking config set keyStore keyring\` (or file), or \`booking config unset keyStore\`.`,
+    );
   return { mode: 'auto' };
 }
 
@@ -94,6 +99,10 @@ export async function saveKey(config: ConfigStore, scope: KeyScope, key: string,
       await keyringOne(scope, 'set', key);
       // A key an earlier version (or a fallback) left in the file goes now: one copy, in the keyring.
       await config.setValues(scope.name, { baseUrl: scope.baseUrl }, ['apiKey']);
+      // The profile moves to this base URL: the entry it had for another one goes (logout would not
+      // find it, and a `config set baseUrl` back would bring the old key back to life).
+      const old = scope.profile.baseUrl;
+      if (old && old !== scope.baseUrl) await keyringOne({ ...scope, baseUrl: old }, 'delete').catch(() => {});
       return { store: 'keyring' };
     } catch (err) {
       if (!(err instanceof KeyringUnavailableError)) throw err;
@@ -105,23 +114,69 @@ export async function saveKey(config: ConfigStore, scope: KeyScope, key: string,
   return { store: 'file', notice };
 }
 
-/** Removes the profile's key from the file and from the keyring; the stores it was found in. */
+/**
+ * Removes the profile's key from the file and from the keyring (its entries for the base URL in force
+ * and for the profile's own, when --base-url or BOOKING_BASE_URL names another); the stores it was
+ * found in. A keyring that does not answer when the key is not in the file is an error: a key saved
+ * in it from another session may be there, and "nothing to remove" would be a guess.
+ */
 export async function removeKey(config: ConfigStore, scope: KeyScope): Promise<KeySource[]> {
   const { mode, from } = keyStoreMode(scope.env, scope.name, scope.profile);
+  const saved = scope.profile.baseUrl;
+  let fromKeyring = false;
+  let unanswered: Error | undefined;
+  if (mode !== 'file') {
+    const urls = saved && saved !== scope.baseUrl ? [scope.baseUrl, saved] : [scope.baseUrl];
+    try {
+      const results = await openKeyring(scope.env, scope.signal).run(
+        urls.map((url) => ({ op: 'delete', ...keyringEntry(scope.name, url) })),
+      );
+      const failed = results.find((r) => !r.ok);
+      if (failed && !failed.ok) throw new KeyringUnavailableError(keyringText(failed.error));
+      fromKeyring = results.some((r) => r.ok && r.value === true);
+    } catch (err) {
+      if (!(err instanceof KeyringUnavailableError || err instanceof KeyringTimeoutError)) throw err;
+      // Pinned: an error before anything is removed.
+      if (mode === 'keyring') throw pinnedUnavailable(err, from);
+      unanswered = err;
+    }
+  }
   const removed: KeySource[] = [];
   if (scope.profile.apiKey !== undefined) {
     await config.unsetKeys(scope.name, ['apiKey']);
     removed.push('file');
   }
-  if (mode === 'file') return removed;
-  try {
-    if ((await keyringOne(scope, 'delete')) === true) removed.push('keyring');
-  } catch (err) {
-    if (!(err instanceof KeyringUnavailableError)) throw err;
-    if (mode === 'keyring') throw pinnedUnavailable(err, from);
-    // Auto, and no keyring here: nothing can have been saved in one from this session.
-  }
+  if (fromKeyring) removed.push('keyring');
+  // The key was in the file (where login puts it when no keyring answers): that was the one.
+  if (unanswered && removed.length === 0 && saved !== undefined)
+    throw new FailureError(
+      `the OS keyring did not answer (${unanswered.message.replace(/\.$/, '')}): a key saved in it for profile ${scope.name} could not be removed.`,
+      "run booking logout where the keyring answers (the session that saved the key), or delete its entry booking-cli:<base URL> with the keyring's own tool.",
+    );
   return removed;
+}
+
+/**
+ * `config set baseUrl`: the profile's key in the keyring follows it to the new base URL, as a key in
+ * the file does (it belongs to the profile, and the entry left behind would be found by no logout).
+ * Nothing to move, or no keyring: nothing is done (lookup says so when the key is wanted); a keyring
+ * that does not answer in time is said, and the setting saved all the same.
+ */
+export async function moveKey(scope: KeyScope, to: string): Promise<string | undefined> {
+  if (scope.baseUrl === to || scope.profile.apiKey !== undefined) return undefined;
+  if (keyStoreMode(scope.env, scope.name, scope.profile).mode === 'file') return undefined;
+  try {
+    const key = await keyringOne(scope, 'get');
+    if (typeof key !== 'string' || key === '') return undefined;
+    await keyringOne({ ...scope, baseUrl: to }, 'set', key);
+    await keyringOne(scope, 'delete');
+    return `the API key of profile ${scope.name} moved with it in the OS keyring.`;
+  } catch (err) {
+    if (err instanceof KeyringUnavailableError) return undefined;
+    if (err instanceof KeyringTimeoutError)
+      return `the OS keyring did not answer in time: a key saved in it for ${scope.baseUrl} stays there (run booking login).`;
+    throw err;
+  }
 }
 
 /**
@@ -160,4 +215,16 @@ function pinnedUnavailable(err: Error, from: string | undefined): UsageError {
     `${from ?? 'BOOKING_KEY_STORE'} pins the key store to keyring, but no OS keyring answered: ${err.message}.`,
     'start one (a desktop session with a Secret Service such as gnome-keyring), or choose the file: BOOKING_KEY_STORE=file, or booking login --insecure-storage.',
   );
+}
+
+/** Whether the keyring holds the profile's key for scope.baseUrl (no keyring, or none in time: false). */
+export async function keyringHolds(scope: KeyScope): Promise<boolean> {
+  if (scope.profile.apiKey !== undefined || keyStoreMode(scope.env, scope.name, scope.profile).mode === 'file') return false;
+  try {
+    const key = await keyringOne(scope, 'get');
+    return typeof key === 'string' && key !== '';
+  } catch (err) {
+    if (err instanceof KeyringUnavailableError || err instanceof KeyringTimeoutError) return false;
+    throw err;
+  }
 }

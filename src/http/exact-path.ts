@@ -37,6 +37,11 @@ function parsePath(path: string): string[] {
   return steps;
 }
 
+/** A usage error when `path` cannot be read (checked when it is saved: `config set itemsPath …`). */
+export function checkExactPath(path: string): void {
+  parsePath(path);
+}
+
 /** A path (see parsePath) into a parsed body; undefined when any step is missing. */
 export function valueAt(body: unknown, path: string): unknown {
   let current: unknown = body;

@@ -208,7 +208,7 @@ describe('config', () => {
     await runConfigGet({ key: 'items_path' }, ctx);
     expect(ctx.io.out()).toBe('sk_live_wxyz9876\n');
     await expect(runConfigGet({ key: 'colour' }, ctx)).rejects.toThrow(
-      /valid keys are baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast/,
+      /valid keys are baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast, keyStore, tz\./,
     );
   });
 
@@ -236,6 +236,11 @@ describe('config', () => {
     expect(ctx.io.out()).toBe('pageToken\nid\n');
     await expect(runConfigSet({ key: 'cursorParam', value: 'a=b' }, ctx)).rejects.toBeInstanceOf(UsageError);
     await expect(runConfigSet({ key: 'cursorFromLast', value: 'a b' }, ctx)).rejects.toBeInstanceOf(UsageError);
+    // A path every list would fail to read is refused when it is saved, not at the next list.
+    for (const key of ['itemsPath', 'cursorPath', 'cursorFromLast'])
+      await expect(runConfigSet({ key, value: 'a..b' }, ctx)).rejects.toThrow(/cannot read the path "a\.\.b" at character 2/);
+    await runConfigSet({ key: 'itemsPath', value: 'data["x.y"]' }, ctx);
+    await runConfigUnset({ key: 'itemsPath' }, ctx);
     const listed = context({ globals: { profile: 'paging', output: 'json' } });
     await runConfigList({}, listed);
     expect(JSON.parse(listed.io.out())).toEqual({ cursorParam: 'pageToken', cursorFromLast: 'id' });

@@ -3,7 +3,7 @@
 // keyring that is not there, the time bound, Ctrl-C, moving an old key out of the file, logout from
 // both, auth token, masking. test/terminal/keyring-secret-service.test.ts does it once against a real one.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempConfigDir } from '../helpers/cli';
 import { runMain } from '../helpers/in-process';
@@ -247,9 +247,72 @@ describe('logout', () => {
     await run(['config', 'set', 'apiKey', 'sk_file_key_0000']);
     useKeyring(failingKeyring);
     expect((await run(['logout'], { env: { BOOKING_KEY_STORE: 'keyring' } })).code).toBe(2);
+    // Refused before anything was removed.
+    expect(configText()).toContain('sk_file_key_0000');
     const r = await run(['logout']);
     expect(r.code).toBe(0);
     expect(configText()).not.toContain('apiKey');
+  });
+});
+
+describe('one keyring entry per profile, wherever its base URL goes', () => {
+  const OTHER = 'http://127.0.0.1:9';
+  const otherId = `${keyringEntry('default', OTHER).service} default`;
+
+  it('login to another base URL takes the entry of the old one away', async () => {
+    expect((await login()).code).toBe(0);
+    const r = await run(['login', '--base-url', OTHER, '--with-key', '--no-verify'], { stdin: 'sk_test_other_1111\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect([...store.entries.keys()]).toEqual([otherId]);
+  });
+
+  it('config set baseUrl moves the key with it; logout then finds it, and leaves no entry', async () => {
+    expect((await login()).code).toBe(0);
+    const set = await run(['config', 'set', 'baseUrl', OTHER]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toContain('the API key of profile default moved with it in the OS keyring');
+    expect([...store.entries]).toEqual([[otherId, KEY]]);
+    const out = await run(['logout']);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stderr).toContain('from the OS keyring');
+    expect(store.entries.size).toBe(0);
+  });
+
+  it('logout with another base URL in force removes the entries of both', async () => {
+    expect((await login()).code).toBe(0);
+    store.entries.set(otherId, 'sk_test_other_1111');
+    const r = await run(['logout'], { env: { BOOKING_BASE_URL: OTHER } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(store.entries.size).toBe(0);
+  });
+
+  it('config unset baseUrl while the keyring holds the key: exit 2, nothing changed', async () => {
+    expect((await login()).code).toBe(0);
+    const r = await run(['config', 'unset', 'baseUrl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/saved in the OS keyring for http:\/\/127\.0\.0\.1:\d+: run booking logout first/);
+    expect(JSON.parse(configText()).profiles.default.baseUrl).toBe(server.url);
+    expect((await run(['logout'])).code).toBe(0);
+    expect((await run(['config', 'unset', 'baseUrl'])).code).toBe(0);
+  });
+
+  it('logout where no keyring answers, the key not in the file: exit 1, never "nothing to remove"', async () => {
+    expect((await login()).code).toBe(0);
+    useKeyring(failingKeyring);
+    const r = await run(['logout']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: the OS keyring did not answer \(no Secret Service on the bus\): a key saved in it for profile default could not be removed\.\n/);
+    expect(store.entries.get(entryId())).toBe(KEY);
+  });
+
+  it('a keyStore setting config set would refuse, edited into the file: exit 2 naming it', async () => {
+    expect((await login()).code).toBe(0);
+    const data = JSON.parse(configText());
+    data.profiles.default.keyStore = 'vault';
+    writeFileSync(join(cfg.dir, 'config.json'), JSON.stringify(data));
+    const r = await run(['whoami']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the keyStore setting of profile default must be keyring or file, not "vault"/);
   });
 });
 

@@ -3,7 +3,7 @@
 import { group } from '../tree';
 
 export const config = group(
-  "show and change the profile's settings (baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast)",
+  "show and change the profile's settings (baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast, keyStore, tz)",
   {
     path: () => import('./path').then((m) => m.newCmdConfigPath),
     list: () => import('./list').then((m) => m.newCmdConfigList),

@@ -4,9 +4,13 @@ import type { Context } from '../../context';
 import { hint } from '../../context';
 import { profileKey, settingValue } from '../../config/keys';
 import { assertTransportAllowed } from '../../config/transport';
+import { checkExactPath } from '../../http/exact-path';
+import { keyringHolds, moveKey } from '../../config/key-location';
+import { UsageError } from '../../base/errors';
 
 /** The <key> argument of config get, set and unset. */
-export const KEY_HELP = 'baseUrl, apiKey, cursorPath, itemsPath, cursorParam or cursorFromLast (base-url, api_key… also work)';
+export const KEY_HELP =
+  'baseUrl, apiKey, cursorPath, itemsPath, cursorParam, cursorFromLast, keyStore or tz (base-url, api_key… also work)';
 
 export const newCmdConfigSet = defineCommand({
   name: 'set',
@@ -32,10 +36,19 @@ export const newCmdConfigUnset = defineCommand({
 export async function runConfigSet(opts: OptionsOf<typeof newCmdConfigSet>, ctx: Context): RunResult {
   const key = profileKey(opts.key);
   const value = settingValue(key, opts.value);
+  // A path every list would then fail to read is refused now, where the cause is plain.
+  if (key === 'cursorPath' || key === 'itemsPath' || key === 'cursorFromLast') checkExactPath(value);
   // As login does: a plain http:// base URL every command would then refuse is refused now.
   if (key === 'baseUrl') assertTransportAllowed(new URL(value), ctx.globals.allowHttp);
   const store = await ctx.config();
-  await store.setValues(ctx.globals.profile, { [key]: value });
+  const name = ctx.globals.profile;
+  const profile = store.getProfile(name);
+  const moved =
+    key === 'baseUrl' && profile.baseUrl
+      ? await moveKey({ env: ctx.env, signal: ctx.signal, name, profile, baseUrl: profile.baseUrl }, value)
+      : undefined;
+  await store.setValues(name, { [key]: value });
+  if (moved) hint(ctx, `Base URL of profile ${name} set to ${value}; ${moved}`);
   if (key === 'apiKey')
     hint(ctx, 'note: a key given as an argument stays in your shell history; `booking login --with-key` reads it from stdin.');
 }
@@ -43,5 +56,16 @@ export async function runConfigSet(opts: OptionsOf<typeof newCmdConfigSet>, ctx:
 export async function runConfigUnset(opts: OptionsOf<typeof newCmdConfigUnset>, ctx: Context): RunResult {
   const key = profileKey(opts.key);
   const store = await ctx.config();
-  await store.unsetKeys(ctx.globals.profile, [key]);
+  const name = ctx.globals.profile;
+  const profile = store.getProfile(name);
+  // The keyring keeps the key under the base URL: without one, no logout could find it again.
+  if (
+    key === 'baseUrl' &&
+    profile.baseUrl &&
+    (await keyringHolds({ env: ctx.env, signal: ctx.signal, name, profile, baseUrl: profile.baseUrl }))
+  )
+    throw new UsageError(
+      `the API key of profile ${name} is saved in the OS keyring for ${profile.baseUrl}: run booking logout first, or change the base URL with booking config set baseUrl URL (the key moves with it).`,
+    );
+  await store.unsetKeys(name, [key]);
 }
