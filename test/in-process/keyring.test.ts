@@ -301,7 +301,9 @@ describe('one keyring entry per profile, wherever its base URL goes', () => {
     useKeyring(failingKeyring);
     const r = await run(['logout']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: the OS keyring did not answer \(no Secret Service on the bus\): a key saved in it for profile default could not be removed\.\n/);
+    expect(r.stderr).toMatch(
+      /^error: the OS keyring did not answer \(no Secret Service on the bus\): a key saved in it for profile default could not be removed\.\n/,
+    );
     expect(store.entries.get(entryId())).toBe(KEY);
   });
 
