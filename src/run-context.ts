@@ -7,6 +7,7 @@ import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_S } from './base/globals';
 import type { IOStreams } from './output/streams';
 import { UsageError } from './base/errors';
 import { checkZone } from './output/time-zone';
+import { keyringNote } from './output/waiting';
 
 /** What a run's Context is made with. */
 export interface RunDeps {
@@ -98,7 +99,7 @@ export function runContext(options: Record<string, unknown>, deps: RunDeps, prin
       (connP ??= (async () => {
         const store = await ctx.config();
         const { resolveConnection } = await import('./config/resolve');
-        const connection = await resolveConnection(store, globals, deps.env, deps.signal);
+        const connection = await resolveConnection(store, globals, deps.env, deps.signal, keyringNote({ io, globals, env: deps.env }));
         // The profile's tz, when neither --tz nor BOOKING_TZ named one: read with the profile, before any output.
         globals.tz ??= connection.tz;
         return connection;

@@ -8,7 +8,7 @@
 // never loads, and such runs start as fast as before. The next login moves that key into the keyring.
 import type { ConfigStore, Profile } from './types';
 import { FailureError, UsageError } from '../base/errors';
-import { KeyringTimeoutError, KeyringUnavailableError, keyringText, openKeyring, type KeyringOp } from './keyring';
+import { KeyringTimeoutError, KeyringUnavailableError, keyringText, openKeyring, type KeyringOp, type WaitNote } from './keyring';
 
 type Env = Record<string, string | undefined>;
 
@@ -60,6 +60,8 @@ export interface KeyScope {
   profile: Profile;
   /** The base URL in force (flag, env or profile), as saved and shown. */
   baseUrl: string;
+  /** The waiting note while the keyring is asked (on a terminal). */
+  note?: WaitNote;
 }
 
 export type Found = { key: string; source: KeySource } | { key: undefined; why?: string };
@@ -128,7 +130,7 @@ export async function removeKey(config: ConfigStore, scope: KeyScope): Promise<K
   if (mode !== 'file') {
     const urls = saved && saved !== scope.baseUrl ? [scope.baseUrl, saved] : [scope.baseUrl];
     try {
-      const results = await openKeyring(scope.env, scope.signal).run(
+      const results = await openKeyring(scope.env, scope.signal, scope.note).run(
         urls.map((url) => ({ op: 'delete', ...keyringEntry(scope.name, url) })),
       );
       const failed = results.find((r) => !r.ok);
@@ -187,12 +189,13 @@ export async function keyringKeys(
   env: Env,
   signal: AbortSignal,
   profiles: [string, string][],
+  note?: WaitNote,
 ): Promise<{ keys: Map<string, string>; why?: string }> {
   const keys = new Map<string, string>();
   if (profiles.length === 0) return { keys };
   const ops: KeyringOp[] = profiles.map(([name, baseUrl]) => ({ op: 'get', ...keyringEntry(name, baseUrl) }));
   try {
-    const results = await openKeyring(env, signal).run(ops);
+    const results = await openKeyring(env, signal, note).run(ops);
     profiles.forEach(([name], i) => {
       const r = results[i];
       if (r?.ok && typeof r.value === 'string' && r.value !== '') keys.set(name, r.value);
@@ -207,7 +210,7 @@ export async function keyringKeys(
 
 async function keyringOne(scope: KeyScope, op: KeyringOp['op'], secret?: string) {
   const entry = keyringEntry(scope.name, scope.baseUrl);
-  return openKeyring(scope.env, scope.signal).one({ op, ...entry, ...(secret === undefined ? {} : { secret }) });
+  return openKeyring(scope.env, scope.signal, scope.note).one({ op, ...entry, ...(secret === undefined ? {} : { secret }) });
 }
 
 function pinnedUnavailable(err: Error, from: string | undefined): UsageError {

@@ -23,9 +23,12 @@ export function useKeyring(store: SecretStore | undefined): void {
   override = store;
 }
 
-/** The keyring bound by BOOKING_KEYRING_TIMEOUT and the run's signal. */
-export function openKeyring(env: Env, signal: AbortSignal): BoundKeyring {
-  return new BoundKeyring(override ?? systemKeyring(env), keyringTimeoutMs(env), signal);
+/** Starts a waiting note (src/output/waiting.ts) for one keyring call; returns the function that ends it. */
+export type WaitNote = () => () => void;
+
+/** The keyring bound by BOOKING_KEYRING_TIMEOUT and the run's signal; `note` says so on a terminal while it is asked. */
+export function openKeyring(env: Env, signal: AbortSignal, note?: WaitNote): BoundKeyring {
+  return new BoundKeyring(override ?? systemKeyring(env), keyringTimeoutMs(env), signal, note);
 }
 
 function keyringTimeoutMs(env: Env): number {
@@ -42,6 +45,7 @@ export class BoundKeyring {
     private readonly store: SecretStore,
     readonly timeoutMs: number,
     private readonly signal: AbortSignal,
+    private readonly note?: WaitNote,
   ) {}
 
   /** The results in op order; KeyringTimeoutError after timeoutMs, InterruptedError on Ctrl-C. */
@@ -55,9 +59,12 @@ export class BoundKeyring {
       onAbort = () => reject(new InterruptedError());
       this.signal.addEventListener('abort', onAbort, { once: true });
     });
+    // Up to BOOKING_KEYRING_TIMEOUT with nothing on the screen otherwise (a locked keyring, a slow bus).
+    const noted = this.note?.();
     try {
       return await Promise.race([this.store.run(ops, stop.signal), bound]);
     } finally {
+      noted?.();
       clearTimeout(timer);
       if (onAbort) this.signal.removeEventListener('abort', onAbort);
       // Whatever ended the race, the call is over: a child still waiting on D-Bus is killed.

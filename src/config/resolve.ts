@@ -7,6 +7,7 @@ import { AuthError, UsageError } from '../base/errors';
 import { assertTransportAllowed } from './transport';
 import { apiKeyValue, baseUrlText, parseBaseUrl } from './keys';
 import { lookupKey } from './key-location';
+import type { WaitNote } from './keyring';
 import { checkZone } from '../output/time-zone';
 
 type Env = Record<string, string | undefined>;
@@ -16,6 +17,7 @@ export async function resolveConnection(
   globals: GlobalOptions,
   env: Env,
   signal: AbortSignal = new AbortController().signal,
+  note?: WaitNote,
 ): Promise<Connection> {
   const name = globals.profile;
   const profile = store.getProfile(name);
@@ -23,7 +25,7 @@ export async function resolveConnection(
   if (baseText === undefined) throw missingBaseUrl(name);
   const baseUrl = parseBaseUrl(baseText);
   assertTransportAllowed(baseUrl, globals.allowHttp);
-  const found = await lookupKey({ env, signal, name, profile, baseUrl: baseUrlText(baseUrl) });
+  const found = await lookupKey({ env, signal, name, profile, baseUrl: baseUrlText(baseUrl), note });
   if (found.key === undefined) {
     const why = found.why ? `; ${found.why}` : '';
     throw new AuthError(`no API key for profile ${name} (and BOOKING_API_KEY is not set)${why}.`, `run: booking login${profileFlag(name)}`);

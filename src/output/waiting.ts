@@ -37,6 +37,11 @@ export function waitingNote(
   };
 }
 
+/** The note for the OS keyring: a locked one, or a slow bus, may take BOOKING_KEYRING_TIMEOUT (5 s) to answer. */
+export function keyringNote(ctx: { io: IOStreams; globals: GlobalOptions; env?: Record<string, string | undefined> }): () => () => void {
+  return () => waitingNote(ctx, 'the API key', 'the OS keyring');
+}
+
 /** A wait shorter than this before a retry goes by without a note (a back-off of a fraction of a second). */
 const RETRY_NOTE_FROM_MS = 1000;
 

@@ -197,6 +197,16 @@ describe('bounded in time, and Ctrl-C', () => {
     expect(configText()).not.toContain(KEY);
   });
 
+  it('on a terminal, a keyring slow to answer is said while it is waited for, then cleared', async () => {
+    await run(['config', 'set', 'baseUrl', server.url]);
+    useKeyring(silentKeyring);
+    const r = await run(['whoami'], { tty: true, env: { BOOKING_KEYRING_TIMEOUT: '1.5', BOOKING_PAGER: '' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /Waiting for the OS keyring: the API key, no answer yet \(1s\); Ctrl-C to stop\r\x1b\[2Kerror: the OS keyring is not answering/,
+    );
+  });
+
   it("D-Bus giving up on the keyring's reply is the same error, and the key does not go to the file", async () => {
     useKeyring({
       run: async (ops) =>

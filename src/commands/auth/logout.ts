@@ -6,6 +6,7 @@ import { baseUrlText, parseBaseUrl } from '../../config/keys';
 import { removeKey } from '../../config/key-location';
 import { present } from '../../config/resolve';
 import { warnEnvKey } from './login/login';
+import { keyringNote } from '../../output/waiting';
 
 /** `booking logout`, and gh's spelling of it, `booking auth logout`. */
 const logoutCommand = (invocation: string) =>
@@ -30,7 +31,7 @@ export async function runLogout(_opts: object, ctx: Context): RunResult {
   const removed =
     baseUrl === undefined
       ? await fileOnly(store, name, profile.apiKey)
-      : await removeKey(store, { env: ctx.env, signal: ctx.signal, name, profile, baseUrl });
+      : await removeKey(store, { env: ctx.env, signal: ctx.signal, name, profile, baseUrl, note: keyringNote(ctx) });
   if (removed.length === 0) {
     hint(ctx, `No API key saved for profile ${name}; nothing to remove.`);
   } else {

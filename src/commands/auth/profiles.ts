@@ -8,6 +8,7 @@ import { hint } from '../../context';
 import { present } from '../../config/resolve';
 import { maskKey } from './whoami';
 import { keyringKeys, keyStoreMode, type KeySource } from '../../config/key-location';
+import { keyringNote } from '../../output/waiting';
 
 /** `booking profiles`, and gh's spelling of the same question, `booking auth status`. */
 const profilesCommand = (name: string, invocation: string) =>
@@ -45,7 +46,7 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
     const { mode } = keyStoreMode(ctx.env, name, profile);
     if (mode === 'keyring' || (mode === 'auto' && profile.apiKey === undefined)) ask.push([name, profile.baseUrl]);
   }
-  const keyring = await keyringKeys(ctx.env, ctx.signal, ask);
+  const keyring = await keyringKeys(ctx.env, ctx.signal, ask, keyringNote(ctx));
   const rows: ProfileRow[] = names.map((name) => {
     const profile = store.getProfile(name);
     const fromKeyring = keyring.keys.get(name);

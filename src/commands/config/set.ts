@@ -7,6 +7,7 @@ import { assertTransportAllowed } from '../../config/transport';
 import { checkExactPath } from '../../http/exact-path';
 import { keyringHolds, moveKey } from '../../config/key-location';
 import { UsageError } from '../../base/errors';
+import { keyringNote } from '../../output/waiting';
 
 /** The <key> argument of config get, set and unset. */
 export const KEY_HELP =
@@ -45,7 +46,7 @@ export async function runConfigSet(opts: OptionsOf<typeof newCmdConfigSet>, ctx:
   const profile = store.getProfile(name);
   const moved =
     key === 'baseUrl' && profile.baseUrl
-      ? await moveKey({ env: ctx.env, signal: ctx.signal, name, profile, baseUrl: profile.baseUrl }, value)
+      ? await moveKey({ env: ctx.env, signal: ctx.signal, name, profile, baseUrl: profile.baseUrl, note: keyringNote(ctx) }, value)
       : undefined;
   await store.setValues(name, { [key]: value });
   if (moved) hint(ctx, `Base URL of profile ${name} set to ${value}; ${moved}`);
@@ -62,7 +63,7 @@ export async function runConfigUnset(opts: OptionsOf<typeof newCmdConfigUnset>, 
   if (
     key === 'baseUrl' &&
     profile.baseUrl &&
-    (await keyringHolds({ env: ctx.env, signal: ctx.signal, name, profile, baseUrl: profile.baseUrl }))
+    (await keyringHolds({ env: ctx.env, signal: ctx.signal, name, profile, baseUrl: profile.baseUrl, note: keyringNote(ctx) }))
   )
     throw new UsageError(
       `the API key of profile ${name} is saved in the OS keyring for ${profile.baseUrl}: run booking logout first, or change the base URL with booking config set baseUrl URL (the key moves with it).`,

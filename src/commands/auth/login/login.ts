@@ -11,6 +11,7 @@ import { apiKeyValue, baseUrlText, parseBaseUrl } from '../../../config/keys';
 import { missingBaseUrl, present } from '../../../config/resolve';
 import { loginStore, saveKey } from '../../../config/key-location';
 import { describeOwner } from './owner';
+import { keyringNote } from '../../../output/waiting';
 
 /** `booking login`, and gh's spelling of it, `booking auth login`. */
 const loginCommand = (invocation: string) =>
@@ -54,7 +55,7 @@ export async function runLogin(opts: LoginOptions, ctx: Context): RunResult {
   loginStore(ctx.env, name, saved, opts.insecureStorage);
   const apiKey = apiKeyValue(await readKey(opts, ctx));
   const shown = baseUrlText(baseUrl);
-  const scope = { env: ctx.env, signal: ctx.signal, name, profile: saved, baseUrl: shown };
+  const scope = { env: ctx.env, signal: ctx.signal, name, profile: saved, baseUrl: shown, note: keyringNote(ctx) };
 
   // keySource only labels the candidate for the client; nothing is saved before the check passes.
   const owner = opts.verify ? await checkKey({ profile: name, baseUrl, apiKey, keySource: 'file' }, ctx) : undefined;
