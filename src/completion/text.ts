@@ -25,7 +25,7 @@ export function functionName(program: string, cmd: CommandSpec): string {
 export function header(shell: string, program: string): string[] {
   return [
     `# ${shell} completion for ${program}.`,
-    '# Generated from the commander program by scripts/gen-completions.mjs (in npm run build):',
+    '# Generated from the commander program by scripts/tree-files.mjs (in npm run build):',
     `# do not edit by hand; \`${program} completion ${shell}\` prints this same text.`,
   ];
 }
