@@ -51,6 +51,16 @@ export async function post(url: URL, rawHeaders: string[], body: Buffer | Readab
       fail(err);
     };
     req.on('error', reject);
+    // Settled once the answer is read and the body is sent (or the connection is gone): a receiver
+    // may answer before it has read the whole body, which is then still being written.
+    let answered: PostResult | undefined;
+    let sent = false;
+    const over = () => {
+      sent = true;
+      if (answered) resolve(answered);
+    };
+    req.once('finish', over);
+    req.once('close', over);
     req.on('response', (res) => {
       const kept: Buffer[] = [];
       let size = 0;
@@ -59,9 +69,10 @@ export async function post(url: URL, rawHeaders: string[], body: Buffer | Readab
         size += c.length;
       });
       res.on('error', reject);
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) }),
-      );
+      res.on('end', () => {
+        answered = { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) };
+        if (sent) resolve(answered);
+      });
     });
     // A stream's failure fails the request (its 'error' above); the request's closes the stream.
     if (Buffer.isBuffer(body)) req.end(body);

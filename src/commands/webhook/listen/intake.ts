@@ -54,8 +54,6 @@ export async function openIntake(
   return new Intake({ secrets: how.secrets, keep, declared, spool, saveFailed });
 }
 
-const CAN_RELEASE = typeof (ArrayBuffer.prototype as { transfer?: unknown }).transfer === 'function';
-
 export class Intake implements BodySink {
   private readonly digest: SecretsDigest | undefined;
   private readonly print = createHash('sha256');
@@ -79,8 +77,7 @@ export class Intake implements BodySink {
     this.spool = opts.spool;
     if (!opts.keep) return;
     // Its pages take memory only once written: it holds what was received, not what was declared.
-    // Only where its memory can be given back at once (release()); node 20 joins the chunks instead.
-    if (Number.isSafeInteger(opts.declared) && opts.declared > 0 && CAN_RELEASE) this.whole = Buffer.allocUnsafeSlow(opts.declared);
+    if (Number.isSafeInteger(opts.declared) && opts.declared > 0) this.whole = Buffer.allocUnsafeSlow(opts.declared);
     else this.chunks = [];
   }
 
@@ -143,16 +140,14 @@ export class Intake implements BodySink {
   }
 
   /**
-   * Once the delivery is done (or refused): a capture not saved is removed, and a kept body's memory
-   * is given back now rather than when the garbage collector comes round (ArrayBuffer.prototype.
-   * transfer, ES2024: node 22 and later; node 20 goes without).
+   * Once the delivery is done (or refused): a capture not saved is removed, and the kept body is let
+   * go. Never detached (ArrayBuffer.prototype.transfer): a forward's socket may still be writing it
+   * (a receiver that answers before it has read the body), and on node 24 and 26 a detached buffer
+   * cut that body short while listen reported it forwarded.
    */
   async release(): Promise<void> {
-    // Only `whole` is given back: a joined body may share node's buffer pool.
-    const buffer = this.whole?.buffer as (ArrayBuffer & { transfer?(length: number): ArrayBuffer }) | undefined;
     this.whole = undefined;
     this.chunks = undefined;
-    buffer?.transfer?.(0);
     await this.spool?.discard();
   }
 }
