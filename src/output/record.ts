@@ -77,9 +77,11 @@ async function writeRecordAs(ctx: OutputContext, record: unknown): Promise<void>
   const renderer = await loadTableRenderer(ctx.io.color);
   // A time shown in the zone names it after its key, as a list's header does.
   const label = ` (${zoneLabel(zone ?? 'local')})`;
+  // Masked before the renderer wraps a long value: the key cut across lines would pass the door's
+  // mask of each line (a piece shorter than the 12 characters it looks for).
   const rows = leaves(record, fields).map(([k, v]): [string, string] => [
-    escapeControl(typeof v === 'string' && localTime(v) !== undefined ? `${k}${label}` : k),
-    displayText(v, zone),
+    ctx.io.mask(escapeControl(typeof v === 'string' && localTime(v) !== undefined ? `${k}${label}` : k)),
+    ctx.io.mask(displayText(v, zone)),
   ]);
   emit(ctx, renderer.record(rows, ctx.io.columns));
 }

@@ -45,6 +45,18 @@ describe('writeRecord', () => {
     expect(out.split('\n').every((l) => l.length <= 60)).toBe(true);
     expect(out.replace(/\s+/g, '').replace('url', '')).toBe(url);
   });
+  it('a key inside a long value is masked before the value wraps (each line alone would be too short to match)', async () => {
+    const key = 'sk_live_0123456789abcdefXYZ';
+    for (const value of [`key=${key}`, `https://x.example/?t=${key}&more`, Buffer.from(`u:${key}`).toString('base64')]) {
+      // Values wrapped at 10 columns: no line holds the 12 characters the door's mask looks for.
+      const ctx = outputContext({ tty: true, columns: 16 });
+      ctx.io.maskSecret(key);
+      await writeRecord(ctx, { title: value });
+      const joined = ctx.io.out().replace(/\s+/g, '');
+      expect(joined, value).not.toContain(key.slice(0, 12));
+      expect(joined, value).not.toContain(key.slice(-12));
+    }
+  });
   it('is pretty lossless JSON with -o json and one line with ndjson', async () => {
     const json = (await record({ tty: true, output: 'json', fields: ['id', 'attendee.name'] })).out();
     expect(json).toBe('{\n  "id": 12345678901234567890,\n  "attendee": {\n    "name": "Ann"\n  }\n}\n');
