@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { changesBetween, MAX_KEPT_BYTES, Snapshot } from '../../src/commands/bookings/watch/snapshot';
-import { stringifyJson } from '../../src/output/json';
+import { parseJson, stringifyJson } from '../../src/output/json';
 
 /** One poll: the changes of the bookings that changed, taken in; and those that left. */
 function poll(snap: Snapshot, items: unknown[]) {
@@ -34,6 +34,15 @@ describe('watch snapshot', () => {
     expect(snap.size).toBe(20);
     const { changed } = poll(snap, [{ uid: 'bk_0', status: 'confirmed', notes: `${long}y` }]);
     expect(changed.bk_0).toEqual({ status: ['pending', 'confirmed'], notes: [long, `${long}y`] });
+  });
+
+  it('knows a booking by an id past 2^53 (a lossless number), never by its content: a change is a change', () => {
+    const snap = new Snapshot(undefined);
+    const item = (status: string) => parseJson(`{"id":12345678901234567890,"status":"${status}"}`);
+    poll(snap, [item('pending')]);
+    const { changed, gone } = poll(snap, [item('confirmed')]);
+    expect(changed).toEqual({ '12345678901234567890': { status: ['pending', 'confirmed'] } });
+    expect(gone).toEqual([]);
   });
 
   it('keeps a booking over the per-booking bound by its summary and fingerprint, never one entry per leaf', () => {

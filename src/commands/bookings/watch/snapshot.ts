@@ -38,7 +38,8 @@ const SUMMARY_FIELDS = ['title', 'status', 'start', 'end', 'no_show'] as const;
 function uidOf(item: unknown, fp: string): string {
   for (const path of UID_PATHS) {
     const v = getPath(item, path);
-    if (v !== undefined && v !== null && v !== '' && typeof v !== 'object') return scalarText(v);
+    // An id past 2^53 is parsed as a lossless number (an object holding its digits): an id all the same.
+    if (v !== undefined && v !== null && v !== '' && (typeof v !== 'object' || isLosslessNumber(v))) return scalarText(v);
   }
   return `#${fp.slice(0, 12)}`;
 }
