@@ -13,3 +13,12 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
     (value as { [LOSSLESS_NUMBER]?: unknown })[LOSSLESS_NUMBER] !== true
   );
 }
+
+/**
+ * target[key] = value as an own property whatever the key. Data of unknown shape may have a member
+ * named "__proto__" (JSON.parse makes it an own property); assigned plainly it would set the
+ * object's prototype instead, dropping the member (and letting the next write reach Object.prototype).
+ */
+export function setOwn(target: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

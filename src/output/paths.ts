@@ -1,7 +1,7 @@
 // Dot paths into data of unknown shape: `attendee.name`, `attendees.0.email` (or `attendees[0].email`),
 // and `attendees.name` for the names of all attendees. A key that is not there exactly is also looked
 // up loosely (case, `_` and `-` ignored), so `startTime` finds `start_time`.
-import { isPlainObject } from '../base/plain-object';
+import { isPlainObject, setOwn } from '../base/plain-object';
 
 export type Path = string[];
 
@@ -69,10 +69,10 @@ function projectInto(src: unknown, path: Path, from: number, out: Record<string,
   const child = (src as Record<string | number, unknown>)[key];
   const target = out as Record<string | number, unknown>;
   if (last || (!isPlainObject(child) && !Array.isArray(child))) {
-    if (last) target[key] = child;
+    if (last) setOwn(target, key, child);
     return;
   }
-  target[key] ??= emptyLike(child);
+  if (!Object.hasOwn(target, key)) setOwn(target, key, emptyLike(child));
   projectInto(child, path, from + 1, target[key] as Record<string, unknown> | unknown[]);
 }
 

@@ -9,6 +9,16 @@ import { items } from '../helpers/output-kit';
 const DATA = items(`[{"uid":"u1","startTime":"t","attendees":[{"name":"Ann","email":"a@x"},{"name":"Bob"}],
   "meta":{"n":12345678901234567890}}]`)[0];
 
+describe('a member named __proto__', () => {
+  it('is projected as the member it is, and nothing is written into Object.prototype', () => {
+    const value = items(`[{"__proto__":{"polluted":"yes","n":{"m":1}},"uid":"u1"}]`)[0];
+    const out = project(value, [parsePath('__proto__.polluted'), parsePath('__proto__.n.m'), parsePath('uid')]);
+    expect(stringifyJson(out)).toBe('{"__proto__":{"polluted":"yes","n":{"m":1}},"uid":"u1"}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
+});
+
 describe('dot paths', () => {
   it('parse dots and brackets', () => {
     expect(parsePath('attendees[0].name')).toEqual(['attendees', '0', 'name']);

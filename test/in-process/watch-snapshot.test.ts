@@ -45,6 +45,13 @@ describe('watch snapshot', () => {
     expect(gone).toEqual([]);
   });
 
+  it('a field named __proto__ that changed is a change like any other', () => {
+    const snap = new Snapshot(undefined);
+    const item = (v: number) => parseJson(`{"uid":"bk_p","__proto__":${v}}`);
+    poll(snap, [item(1)]);
+    expect(poll(snap, [item(2)]).changed.bk_p).toEqual(JSON.parse('{"__proto__":[1,2]}'));
+  });
+
   it('keeps a booking over the per-booking bound by its summary and fingerprint, never one entry per leaf', () => {
     const snap = new Snapshot(undefined);
     const big = (status: string, n: number) => ({ uid: 'bk_big', status, start: 's', values: Array.from({ length: n }, (_, i) => i) });

@@ -5,6 +5,7 @@
 // body (a booking watch rebuilt from the list, numbers as received) keeps its digits.
 import { parseJson, stringifyJson } from '../../output/json';
 import type { Scheme } from './scheme';
+import { setOwn } from '../../base/plain-object';
 
 // Cal.com's trigger events for the seed's six. A booking that waits for confirmation is
 // BOOKING_REQUESTED, and BOOKING_CREATED when it is confirmed, as Cal.com sends them.
@@ -29,7 +30,7 @@ export function shapeBody(scheme: Scheme, json: string): string {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (k === 'event' && typeof v === 'string') out[scheme.eventField] = schemeEvent(scheme, v);
-    else out[k] = v;
+    else setOwn(out, k, v);
   }
   return stringifyJson(out);
 }

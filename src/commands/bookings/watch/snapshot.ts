@@ -7,7 +7,7 @@
 // the bound, instead of taking the machine's memory.
 import { createHash } from 'node:crypto';
 import { FailureError } from '../../../base/errors';
-import { isPlainObject } from '../../../base/plain-object';
+import { isPlainObject, setOwn } from '../../../base/plain-object';
 import { jsonSlices } from '../../../http/page-fingerprint';
 import { isLosslessNumber, parseJson, scalarText, stringifyJson } from '../../../output/json';
 import { flatten, getPath, parsePath, project, type Path } from '../../../output/paths';
@@ -255,10 +255,10 @@ export function changesBetween(before: Entry, after: Entry): Record<string, [unk
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [path, value] of now) {
     const was = old.get(path);
-    if (stringifyJson(was ?? null) !== stringifyJson(value ?? null)) changes[path] = [was ?? null, value ?? null];
+    if (stringifyJson(was ?? null) !== stringifyJson(value ?? null)) setOwn(changes, path, [was ?? null, value ?? null]);
     old.delete(path);
   }
-  for (const [path, was] of old) changes[path] = [was ?? null, null];
+  for (const [path, was] of old) setOwn(changes, path, [was ?? null, null]);
   if (Object.keys(changes).length === 0 && !(before.whole && after.whole)) changes['(fingerprint)'] = [before.fp, after.fp];
   return changes;
 }
