@@ -84,8 +84,23 @@ function encodedForms(key: string): string[] {
   // encodeURIComponent would throw: toWellFormed() does the same (ES2024, in node 20; not in our TS lib).
   const uri = encodeURIComponent((key as string & { toWellFormed(): string }).toWellFormed());
   const bytes = Buffer.from(key);
-  const forms = new Set([key, uri, formEncoded(uri), key.replaceAll('/', '\\/'), bytes.toString('hex'), ...base64Forms(bytes)]);
-  return [...forms];
+  // A key with " or \ (any printable ASCII may be in one) is written escaped in JSON (\" \\) and
+  // with its quotes doubled in a csv cell: those forms are the key too.
+  const json = JSON.stringify(key).slice(1, -1);
+  const forms = new Set([
+    key,
+    uri,
+    formEncoded(uri),
+    key.replaceAll('/', '\\/'),
+    json,
+    json.replaceAll('/', '\\/'),
+    key.replaceAll('"', '""'),
+    bytes.toString('hex'),
+    ...base64Forms(bytes),
+  ]);
+  // Longest first: a shorter form's 12-character runs would otherwise take part of a longer one and
+  // leave the rest of it to be seen.
+  return [...forms].sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -83,6 +83,19 @@ describe('encoded forms of the key', () => {
     }
   });
 
+  it.each([['0123456789"abcdefghi'], ['0123456789\\abcdef/ghi'], ['"sk"\\live"0123456789']])(
+    'a key with " or \\ is masked as JSON writes it (escaped) and as csv does (quotes doubled): %j',
+    (key) => {
+      const json = JSON.stringify(key).slice(1, -1);
+      for (const form of [json, json.replace(/\//g, '\\/'), key.replace(/"/g, '""')]) {
+        const masked = maskKeyIn(`[${form}]`, key);
+        expect(masked, form).toContain('****');
+        // What is left shows no run of 12 of the form's characters.
+        for (const part of masked.slice(1, -1).split(/\*{4,}/)) expect(part.length, masked).toBeLessThan(12);
+      }
+    },
+  );
+
   it.each([["sk_live(it's)!~ a*b"], ['sk_tëst_ключ_🔑_0123456789'], ['sk_\ud800_lone_surrogate_0123']])(
     'the form-encoded form of %j is masked as URLSearchParams writes it',
     (key) => {
