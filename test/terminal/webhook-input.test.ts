@@ -189,6 +189,13 @@ describe('a body typed on a terminal', () => {
   });
 });
 
+describe('stdin named twice', () => {
+  it('--request - - is a usage error (exit 2) before anything is read', async () => {
+    const r = await runMain(['webhook', 'verify', '--request', '-', '-'], { stdin: 'x', env: { BOOKING_WEBHOOK_SECRET: GH[0] } });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: --request - is given twice: stdin can be read once.\n' });
+  });
+});
+
 describe('stdin that is a folder (`< some-folder`)', () => {
   it('is unreadable input (exit 2), not an empty body', () => {
     const folder = openSync(ROOT, 'r');

@@ -47,6 +47,7 @@ interface Judged {
 type CaptureCheck = SecretOptions & AgeOptions & { event?: string; scheme?: SchemeName };
 
 export async function verifyCaptures(paths: string[], opts: CaptureCheck, ctx: Context): Promise<number> {
+  if (paths.filter((p) => p === '-').length > 1) throw new UsageError('--request - is given twice: stdin can be read once.');
   const secrets = await resolveSecrets(opts, ctx, paths.includes('-'));
   const judge = new DeliveryJudge({ chosen: opts.scheme, secrets, age: ageRule(opts, ctx), expectedEvent: opts.event });
   const out = await verdictWriter(ctx, true);
