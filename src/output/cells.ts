@@ -1,7 +1,7 @@
 // The text of one cell. tsv shows values exactly as received (escaped only where a control character
 // would break the line or reach the terminal); the table is for reading, so times are local and
 // lists are joined.
-import { scalarText, stringifyJson } from './json';
+import { fieldText, stringifyJson } from './json';
 import { cellValue, type Column } from './columns';
 import { escapeControl } from './escape';
 import { getPath } from './paths';
@@ -10,7 +10,7 @@ import { isoInZone, shownTime, type ZoneName } from './time-zone';
 
 /** A value as one tsv field: numbers with their digits, nested values as compact JSON, escaped. */
 export function rawText(value: unknown): string {
-  return escapeControl(scalarText(value));
+  return fieldText(value, escapeControl);
 }
 
 /**

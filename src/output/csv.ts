@@ -10,7 +10,7 @@
 //   number (-5) is a number, never guarded. `--csv-raw` writes every cell as received.
 // Quoting is a few lines, and the writer must stream page by page through writeLines (stream.ts),
 // which a csv library's own Transform would stand beside rather than replace: no dependency.
-import { scalarText } from './json';
+import { fieldText } from './json';
 import { escapeControlKeepLines } from './escape';
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -18,7 +18,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One field: text escaped for safety, guarded against formulas (unless raw), quoted when needed. */
 export function csvField(value: unknown, raw: boolean): string {
-  let text = escapeControlKeepLines(scalarText(value));
+  let text = fieldText(value, escapeControlKeepLines);
   if (!raw && typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { escapeControl, escapeJsonText, escapeOneLine } from '../../src/output/escape';
 import { escapeOneLine as fromFailures, errorForStatus } from '../../src/http/failures';
 import { jsonText, visible } from '../../src/webhook/text';
+import { rawText } from '../../src/output/cells';
+import { csvField } from '../../src/output/csv';
+import { items } from '../helpers/output-kit';
 
 const UNSAFE = [
   '\x1b',
@@ -55,6 +58,18 @@ describe('one escaper', () => {
     expect(text).toBe('{"v":"\\u202e\\u009b\\u200f"}\n');
     expect(JSON.parse(text)).toEqual(value);
     expect(escapeJsonText(JSON.stringify(value))).toBe(text.trimEnd());
+  });
+});
+
+describe('a nested value in a tsv or csv field', () => {
+  it('is JSON a script can parse, with C1, DEL and bidi characters as \\u escapes; a text keeps the terminal escapes', () => {
+    const nested = items(`[{"attendee":{"name":"C1:\\u0085|\\u009b31m|DEL\\u007f|\\u202e"}}]`)[0] as { attendee: unknown };
+    for (const field of [rawText(nested.attendee), csvField(nested.attendee, false)]) {
+      const json = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+      expect(JSON.parse(json)).toEqual({ name: 'C1:\u0085|\u009b31m|DEL\u007f|\u202e' });
+      expect(field).not.toMatch(/[\u007f-\u009f\u202e]/);
+    }
+    expect(rawText('C1:\u0085')).toBe('C1:\\x85');
   });
 });
 
