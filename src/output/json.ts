@@ -275,13 +275,13 @@ function writeJson(value: unknown, indent: number, edit: (text: string) => strin
 
 /** A JSON scalar as the plain text a table or tsv cell shows: numbers exactly as received. */
 /**
- * A value as one field of a tsv or csv row, `escape` making a text safe: a nested value is compact
+ * A value as one field of a tsv or csv row, `escapeText` making a text safe: a nested value is compact
  * JSON that stays JSON, what could move a terminal in it written as \uXXXX (an escape for a terminal,
  * \x85, is not JSON, and a script reading the field as JSON would fail).
  */
-export function fieldText(value: unknown, escape: (text: string) => string): string {
+export function fieldText(value: unknown, escapeText: (text: string) => string): string {
   const text = scalarText(value);
-  return typeof value === 'object' && value !== null && !isLosslessNumber(value) ? escapeJsonText(text) : escape(text);
+  return typeof value === 'object' && value !== null && !isLosslessNumber(value) ? escapeJsonText(text) : escapeText(text);
 }
 
 export function scalarText(value: unknown): string {
