@@ -37,7 +37,12 @@ export interface Pager<C extends PagerContext = PagerContext> {
 /** The pager command to run, or undefined for none. */
 export function pagerCommand(ctx: Pick<PagerContext, 'io' | 'globals' | 'env'>): string | undefined {
   if (!ctx.io.stdoutIsTTY || ctx.globals.noPager) return undefined;
-  const chosen = ctx.env.BOOKING_PAGER ?? ctx.env.PAGER;
+  const own = ctx.env.BOOKING_PAGER;
+  if (own !== undefined) return own.trim() === '' || own.trim() === 'cat' ? undefined : own;
+  // A dumb terminal (Emacs' shell, an editor's output pane) cannot run a full-screen pager: less
+  // warns and waits for RETURN there. Only a pager named for booking itself is used on one.
+  if (ctx.env.TERM === 'dumb') return undefined;
+  const chosen = ctx.env.PAGER;
   if (chosen !== undefined) return chosen.trim() === '' || chosen.trim() === 'cat' ? undefined : chosen;
   return onPath('less', ctx.env.PATH) ? 'less -FRX' : undefined;
 }

@@ -53,6 +53,14 @@ describe('the pager', () => {
       expect(r.stderr).toContain('--no-pager');
     }
   });
+  it('on a dumb terminal (TERM=dumb): PAGER and less are not started, the rows go straight out; BOOKING_PAGER still is', async () => {
+    const env = { BOOKING_CONFIG_DIR: cfg.dir, BOOKING_API_KEY: 'sk_test_output', TERM: 'dumb', PAGER: 'exit 127' };
+    const plain = await runMain(['bookings', 'list', '--base-url', server.url], { tty: true, env });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout.trimEnd().split('\n')).toHaveLength(31);
+    const own = await runMain(['bookings', 'list', '--base-url', server.url], { tty: true, env: { ...env, BOOKING_PAGER: 'exit 127' } });
+    expect(own.code).toBe(1);
+  });
   it('that ends by itself before the end (a user quitting it): exit 0, nothing said', async () => {
     const r = await list('exit 0');
     expect(r.code, r.stderr).toBe(0);
