@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../define';
 import { pagingRuleOptions, pagingRules } from '../shared/paging-options';
-import { intOption } from '../../base/options';
+import { intOption, nonEmpty } from '../../base/options';
 import { runList } from '../shared/list-runner';
 
 export const newCmdEventTypes = defineCommand({
@@ -8,7 +8,9 @@ export const newCmdEventTypes = defineCommand({
   description: 'list your personal event types',
   options: [
     option('-L, --limit <n>', 'print at most N event types', intOption(1, 1_000_000_000)),
-    option('--no-paginate', 'fetch one page only'),
+    // Where a listing that failed part-way says to resume from (as bookings list does).
+    option('--cursor <cursor>', 'start at this cursor (or next-page URL)', nonEmpty('--cursor')),
+    option('--no-paginate', 'fetch one page only; the next cursor goes to stderr'),
     ...pagingRuleOptions(),
   ],
   sendsRequests: true,
@@ -19,6 +21,7 @@ export const newCmdEventTypes = defineCommand({
       path: '/api/v1/event-types',
       limit: opts.limit,
       sendLimit: false,
+      cursor: opts.cursor,
       paginate: opts.paginate,
       ...pagingRules(opts),
     });
