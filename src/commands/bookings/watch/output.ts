@@ -6,13 +6,13 @@
 // to the terminal's width.
 import type { Context } from '../../../context';
 import { outputFormat } from '../../../context';
-import { displayText, rawText, tableCell } from '../../../output/cells';
+import { displayText, rawText, tableCell, zonedRaw } from '../../../output/cells';
 import { chooseColumns, type Column } from '../../../output/columns';
 import { escapeControl } from '../../../output/escape';
 import { createRecordWriter, type RecordWriter } from '../../../output/records';
 import { fieldList } from '../../../output/sink';
 import { colors } from '../../../output/style';
-import { clockIn } from '../../../output/time-zone';
+import { clockIn, type ZoneName } from '../../../output/time-zone';
 import { BOOKING_COLUMNS } from '../../../output/booking-columns';
 
 /** What `bookings watch` and `bookings changes` print, one record per event. */
@@ -32,7 +32,7 @@ const KIND_WIDTH = 7;
 const ARROW = ' \u2192 ';
 
 export function createEventWriter(ctx: Context): Promise<EventWriter> {
-  const line = outputFormat(ctx) === 'tsv' ? tsvLines : terminalLine(ctx);
+  const line = outputFormat(ctx) === 'tsv' ? tsvLines(ctx.globals.tz) : terminalLine(ctx);
   return createRecordWriter(ctx, 'stream', { keys: KEYS, data: (e) => e, line });
 }
 
@@ -48,13 +48,19 @@ export function watchedFields(ctx: Context): string[] | undefined {
   return named.length > 0 ? [...new Set(named)] : undefined;
 }
 
-/** A changed event is a line per changed field; the others one line with empty field columns. */
-function tsvLines(e: WatchEvent): string {
-  const start = `${e.at}\t${e.type}\t${rawText(e.uid)}`;
-  if (e.type !== 'changed') return `${start}\t\t\t`;
-  return Object.entries(e.changes)
-    .map(([f, [old, now]]) => `${start}\t${escapeControl(f)}\t${rawText(old)}\t${rawText(now)}`)
-    .join('\n');
+/**
+ * A changed event is a line per changed field; the others one line with empty field columns. Times
+ * (the event's, and a changed time's old and new) in the --tz zone, as a list's tsv shows them.
+ */
+function tsvLines(zone: ZoneName | undefined): (e: WatchEvent) => string {
+  const time = (v: unknown) => rawText(zonedRaw(v, zone));
+  return (e) => {
+    const start = `${time(e.at)}\t${e.type}\t${rawText(e.uid)}`;
+    if (e.type !== 'changed') return `${start}\t\t\t`;
+    return Object.entries(e.changes)
+      .map(([f, [old, now]]) => `${start}\t${escapeControl(f)}\t${time(old)}\t${time(now)}`)
+      .join('\n');
+  };
 }
 
 function terminalLine(ctx: Context): (e: WatchEvent) => string {
