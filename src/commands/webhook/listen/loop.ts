@@ -34,7 +34,7 @@ export async function forwardsToSelf(target: URL, server: Server): Promise<boole
   }
   const wildcard = bound.address === '0.0.0.0' || bound.address === '::';
   const own = wildcard ? localAddresses() : new Set([plain(bound.address)]);
-  return addresses.some((a) => own.has(a) || (wildcard && (a === '0.0.0.0' || a === '::')));
+  return addresses.some((a) => own.has(a));
 }
 
 function localAddresses(): Set<string> {
@@ -43,7 +43,20 @@ function localAddresses(): Set<string> {
   return all;
 }
 
-/** "::ffff:127.0.0.1" → "127.0.0.1". */
+/**
+ * An address as the listener would be reached at it: "::ffff:127.0.0.1" and its hex form
+ * "::ffff:7f00:1" (how a URL writes it) → "127.0.0.1"; and the unspecified addresses, which a
+ * connection to reaches this host's loopback (0.0.0.0 → 127.0.0.1, :: → ::1).
+ */
 function plain(address: string): string {
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+  const lower = address.toLowerCase();
+  if (lower === '0.0.0.0') return '127.0.0.1';
+  if (lower === '::') return '::1';
+  if (!lower.startsWith('::ffff:')) return address;
+  const rest = lower.slice(7);
+  if (rest.includes('.')) return plain(rest);
+  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(rest);
+  if (!hex) return address;
+  const [hi, lo] = [Number.parseInt(hex[1]!, 16), Number.parseInt(hex[2]!, 16)];
+  return plain(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
 }
