@@ -76,11 +76,31 @@ function commandSpec(cmd: Command, path: string[], help: Help): CommandSpec {
     args: cmd.registeredArguments.map((a) => argSpec(a, path)),
     commands: subs.map((c) => {
       const spec = commandSpec(c, [...path, c.name()], help);
-      // commander's implicit `help [command]` takes the names of its sibling commands.
-      if (isHelpCommand(c)) spec.args = spec.args.map((a) => ({ ...a, value: { kind: 'choices', values: siblings } }));
+      // The program's `help [command...]` names a command path (`booking help bookings list`): its words
+      // are completed as the tree's, level by level. A group's implicit `help [command]` takes the names
+      // of its sibling commands.
+      if (path.length === 0 && c.name() === 'help') return { ...spec, args: [], commands: helpTree(cmd, ['help'], help) };
+      if (!isHelpCommand(c)) return spec;
+      spec.args = spec.args.map((a) => ({ ...a, value: { kind: 'choices', values: siblings } }));
       return spec;
     }),
   };
+}
+
+/** The commands under `cmd` as words after `help`: names and subcommands only, nothing to run. */
+function helpTree(cmd: Command, path: string[], help: Help): CommandSpec[] {
+  return help
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help')
+    .map((c) => ({
+      path: [...path, c.name()],
+      name: c.name(),
+      aliases: c.aliases(),
+      description: firstLine(c.description()),
+      options: [],
+      args: [],
+      commands: helpTree(c, [...path, c.name()], help),
+    }));
 }
 
 function optionSpec(o: Option): OptionSpec {
