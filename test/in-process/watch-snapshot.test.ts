@@ -45,6 +45,15 @@ describe('watch snapshot', () => {
     expect(gone).toEqual([]);
   });
 
+  it("an earlier version's state entry for such a booking ('#' and its content's hash) is known by its id once loaded", () => {
+    const snap = new Snapshot(undefined);
+    const text = '{"id":12345678901234567890,"status":"pending"}';
+    expect(snap.load('#elFwr+EaFrud', { fp: 'elFwr+EaFrudXYZ', text, whole: true, seen: 0 })).toBe('12345678901234567890');
+    const { changed, gone } = poll(snap, [parseJson('{"id":12345678901234567890,"status":"confirmed"}')]);
+    expect(changed).toEqual({ '12345678901234567890': { status: ['pending', 'confirmed'] } });
+    expect(gone).toEqual([]);
+  });
+
   it('a field named __proto__ that changed is a change like any other', () => {
     const snap = new Snapshot(undefined);
     const item = (v: number) => parseJson(`{"uid":"bk_p","__proto__":${v}}`);

@@ -196,9 +196,14 @@ export class Snapshot {
     if (bytes > 0) this.check();
   }
 
-  /** An entry from a state file, before the first poll. */
-  load(uid: string, entry: Entry): void {
-    this.commit({ uid, item: undefined, after: entry });
+  /**
+   * An entry from a state file, before the first poll; the uid it is known by now. A state file of an
+   * earlier version knew a booking with an id past 2^53 by its content ('#…'): it is known by its id.
+   */
+  load(uid: string, entry: Entry): string {
+    const known = uid.startsWith('#') && entry.whole ? uidOf(parseJson(entry.text), entry.fp) : uid;
+    this.commit({ uid: known, item: undefined, after: entry });
+    return known;
   }
 
   /** Ends a complete poll: the bookings it did not see have left the list (and the snapshot). */

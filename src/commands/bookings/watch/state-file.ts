@@ -80,6 +80,8 @@ export function loadState(path: string, parts: StateParts, origin: StateOrigin, 
     if (file.stats.size === 0) return false; // made by touch or mktemp: a new state file
     let header: Header | undefined;
     let count = 0;
+    // Bookings known by another uid than the file's (snapshot.load): the known pages' lists follow.
+    const renamed = new Map<string, string>();
     eachLine(fd, (line, n) => {
       const value = parseLine(line, path, n);
       if (!header) {
@@ -89,7 +91,8 @@ export function loadState(path: string, parts: StateParts, origin: StateOrigin, 
       if (count < header.bookings) {
         const e = asEntry(value);
         if (!e) throw damaged(path, `line ${n} is not a booking's entry`);
-        snapshot.load(e[0], e[1]);
+        const uid = snapshot.load(e[0], e[1]);
+        if (uid !== e[0]) renamed.set(e[0], uid);
       } else if (count < header.bookings + header.pending) {
         const p = asPending(value);
         if (!p) throw damaged(path, `line ${n} is not a delivery still owed`);
@@ -97,7 +100,7 @@ export function loadState(path: string, parts: StateParts, origin: StateOrigin, 
       } else {
         const page = asPage(value);
         if (!page) throw damaged(path, `line ${n} is not a known page`);
-        conditional.load(page[0], page[1]);
+        conditional.load(page[0], renamed.size === 0 ? page[1] : { ...page[1], uids: page[1].uids.map((u) => renamed.get(u) ?? u) });
       }
       count++;
     });
