@@ -5,7 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { serve } from '../../src/sandbox/core';
 import { runMain } from '../helpers/in-process';
 
 let sb: Sandbox;
@@ -77,6 +79,43 @@ describe('bookings watch --state', () => {
     sb.advance(); // a new booking, on the last page
     expect(JSON.parse((await once()).stdout).type).toBe('added');
     expect(statuses).toEqual(['200', '200', '304', '304', '304', '200']);
+  });
+
+  it('-L N over pages that come back 304: the limit counts them, so nothing is taken for added and the state keeps N', async () => {
+    expect((await once(['-L', '15', '--page-size', '10'])).code).toBe(0);
+    const again = await once(['-L', '15', '--page-size', '10']);
+    expect(again).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse(readFileSync(state, 'utf8').split('\n')[0]!).bookings).toBe(15);
+  });
+
+  it('a list that loops back through pages that have not changed (304) ends with exit 1, never walks for ever', async () => {
+    let loops = false;
+    // First, then A, then B; once it loops, B names A again, which has not changed (304).
+    const page = (cursor: string | null) =>
+      cursor === 'B'
+        ? { data: [{ uid: 'bk_b', status: 'confirmed' }], next_cursor: loops ? 'A' : null }
+        : cursor === 'A'
+          ? { data: [{ uid: 'bk_a', status: 'confirmed' }], next_cursor: 'B' }
+          : { data: [{ uid: 'bk_0', status: 'confirmed' }], next_cursor: 'A' };
+    const looping = await serve((req, res) => {
+      const body = JSON.stringify(page(new URL(req.url!, 'http://x').searchParams.get('cursor')));
+      const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+      if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
+      res.writeHead(200, { 'content-type': 'application/json', etag }).end(body);
+    });
+    try {
+      const run = () =>
+        runMain(['bookings', 'watch', '--state', state, '--once', '-o', 'ndjson'], { env: env({ BOOKING_BASE_URL: looping.url }) });
+      expect((await run()).code).toBe(0);
+      loops = true;
+      const r = await run();
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /came back to a page it had already passed \(cursor [AB]\) through pages that had not changed; stopping instead of looping/,
+      );
+    } finally {
+      await looping.close();
+    }
   });
 
   it('refuses a state file of another base URL or profile (exit 2, naming both), and leaves it as it was', async () => {

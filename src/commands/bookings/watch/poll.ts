@@ -3,6 +3,8 @@
 // --forward-to, queued as the deliveries the service would have sent (the Outbox, forward.ts), which are sent after
 // each page, in order. Only a whole walk tells which bookings left the list.
 import { paginate, type PaginateOptions } from '../../../http/paginate';
+import { FailureError } from '../../../base/errors';
+import { escapeOneLine } from '../../../output/escape';
 import type { HttpClient } from '../../../http/types';
 import type { FieldCheck } from '../../../output/field-check';
 import { changesBetween, entryValue, type Snapshot, type Sighting } from './snapshot';
@@ -40,12 +42,21 @@ export async function pollOnce(setup: PollSetup, run: PollRun): Promise<void> {
   // its retries), the queue waits for the next poll rather than costing each page the retries again.
   let stuck = !(await deliver(setup));
   let cursor: string | undefined;
+  // A 304 restarts the walk at the page's next cursor: what the walk has been through so far goes with
+  // it, so that --limit counts every booking of the poll once, and a cursor the poll was already
+  // restarted at (a loop through an unchanged page, which the restarted walk cannot see) ends it.
+  const limit = setup.pages.limit;
+  let taken = 0;
+  const restartedAt = new Set<string>();
   try {
     for (;;) {
       try {
-        const pages = paginate(client, { ...setup.pages, cursor, onPage: (info) => conditional.next(info.nextCursor) }).pages();
+        if (limit !== undefined && taken >= limit) break;
+        const left = limit === undefined ? undefined : limit - taken;
+        const pages = paginate(client, { ...setup.pages, limit: left, cursor, onPage: (info) => conditional.next(info.nextCursor) }).pages();
         for await (const page of pages) {
           setup.fields.check(page);
+          taken += page.length;
           for (const item of page) {
             const s = snapshot.see(item);
             if (!s) continue;
@@ -59,7 +70,13 @@ export async function pollOnce(setup: PollSetup, run: PollRun): Promise<void> {
       } catch (err) {
         if (!(err instanceof NotModified)) throw err;
         for (const uid of err.page.uids) snapshot.seenAgain(uid);
+        taken += err.page.uids.length;
         if (err.page.next === undefined) break;
+        if (restartedAt.has(err.page.next))
+          throw new FailureError(
+            `GET ${setup.pages.path}: the list came back to a page it had already passed (cursor ${escapeOneLine(err.page.next, 120)}) through pages that had not changed; stopping instead of looping.`,
+          );
+        restartedAt.add(err.page.next);
         cursor = err.page.next;
       }
     }
