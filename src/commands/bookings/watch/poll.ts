@@ -53,7 +53,12 @@ export async function pollOnce(setup: PollSetup, run: PollRun): Promise<void> {
       try {
         if (limit !== undefined && taken >= limit) break;
         const left = limit === undefined ? undefined : limit - taken;
-        const pages = paginate(client, { ...setup.pages, limit: left, cursor, onPage: (info) => conditional.next(info.nextCursor) }).pages();
+        const pages = paginate(client, {
+          ...setup.pages,
+          limit: left,
+          cursor,
+          onPage: (info) => conditional.next(info.nextCursor),
+        }).pages();
         for await (const page of pages) {
           setup.fields.check(page);
           taken += page.length;
