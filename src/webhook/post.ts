@@ -2,7 +2,8 @@
 // memory or read from a file (a large delivery `webhook listen` forwards from its capture): what
 // `webhook send` delivers, what `webhook listen` forwards, and what the sandbox sends to its webhook URLs. Headers are given as a flat name/value list so that names keep their case and
 // order (node sends an array of raw headers as is).
-import { pipeline, type Readable } from 'node:stream';
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { FailureError, InterruptedError, UsageError } from '../base/errors';
 
 export interface PostResult {
@@ -50,18 +51,19 @@ export async function post(url: URL, rawHeaders: string[], body: Buffer | Readab
       clearTimeout(deadline);
       fail(err);
     };
-    req.on('error', reject);
-    // Settled once the answer is read and the body is sent (or the connection is gone): a receiver
-    // may answer before it has read the whole body, which is then still being written.
-    let answered: PostResult | undefined;
+    // Settled once the answer is read and the body is sent (or the connection is gone). An answer
+    // that comes before the body is sent is read only once it is: node's client stops writing a
+    // streamed body when the answer has ended (a receiver that acknowledges at once, then reads), and
+    // an answer left unread cannot end. A connection the receiver closes after answering keeps the
+    // answer it gave.
+    let response: IncomingMessage | undefined;
+    let reading = false;
     let sent = false;
-    const over = () => {
-      sent = true;
-      if (answered) resolve(answered);
-    };
-    req.once('finish', over);
-    req.once('close', over);
-    req.on('response', (res) => {
+    let answered: PostResult | undefined;
+    const read = () => {
+      if (!response || reading) return;
+      reading = true;
+      const res = response;
       const kept: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {
@@ -73,10 +75,56 @@ export async function post(url: URL, rawHeaders: string[], body: Buffer | Readab
         answered = { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', body: Buffer.concat(kept).subarray(0, KEEP) };
         if (sent) resolve(answered);
       });
+    };
+    const over = () => {
+      sent = true;
+      read();
+      if (answered) resolve(answered);
+    };
+    // Ctrl-C and the timeout end the exchange whatever it got; a receiver closing after its answer does not.
+    const ended = (err: Error & { code?: string }) => err.name === 'AbortError' || err.code === 'ETIMEDOUT';
+    req.on('error', (err) => (response && !ended(err) ? over() : reject(err)));
+    req.once('finish', over);
+    req.once('close', over);
+    req.on('response', (res) => {
+      response = res;
+      if (req.writableFinished) read();
     });
-    // A stream's failure fails the request (its 'error' above); the request's closes the stream.
     if (Buffer.isBuffer(body)) req.end(body);
-    else pipeline(body, req, () => {});
+    else void pump(body, req);
+  });
+}
+
+/**
+ * A streamed body, written a chunk at a time. Not pipeline(): node's client emits no more 'drain'
+ * once an answer has come, and a receiver that acknowledges before it reads (common) left the piped
+ * body stalled after the socket's first buffer; the socket's own 'drain' still comes. A stream's
+ * failure fails the request (its 'error'); a request that ends closes the stream.
+ */
+async function pump(body: Readable, req: ClientRequest): Promise<void> {
+  try {
+    for await (const chunk of body) {
+      if (req.destroyed) return;
+      if (!req.write(chunk)) await writable(req);
+    }
+    req.end();
+  } catch (err) {
+    req.destroy(err as Error);
+  }
+}
+
+function writable(req: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = req.socket;
+    const done = () => {
+      req.off('drain', done);
+      req.off('close', done);
+      socket?.off('drain', done);
+      resolve();
+    };
+    req.once('drain', done);
+    req.once('close', done);
+    socket?.once('drain', done);
   });
 }
 
