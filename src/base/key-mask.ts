@@ -54,18 +54,15 @@ function runEnd(text: string, at: number, found: string, lower: string): number 
   return end;
 }
 
-function maskWith(text: string, m: Masker): string {
-  if (!m.anchors.test(text)) return text;
+/** Where `m` finds the key in `text`: [start, end) of each run, pushed onto `out`. */
+function runsOf(text: string, m: Masker, out: [number, number][]): void {
+  if (!m.anchors.test(text)) return;
   m.pattern.lastIndex = 0;
-  let out = '';
-  let last = 0;
   for (let hit = m.pattern.exec(text); hit; hit = m.pattern.exec(text)) {
     const end = runEnd(text, hit.index, hit[0], m.lower);
-    out += text.slice(last, hit.index) + MASK;
-    last = end;
+    out.push([hit.index, end]);
     m.pattern.lastIndex = end;
   }
-  return last === 0 ? text : out + text.slice(last);
 }
 
 /** `text` with every form of `key` in it (any case, any run of MASK_RUN+ characters, encoded forms) masked. */
@@ -84,8 +81,8 @@ function encodedForms(key: string): string[] {
   // encodeURIComponent would throw: toWellFormed() does the same (ES2024, in node 20; not in our TS lib).
   const uri = encodeURIComponent((key as string & { toWellFormed(): string }).toWellFormed());
   const bytes = Buffer.from(key);
-  // A key with " or \ (any printable ASCII may be in one) is written escaped in JSON (\" \\) and
-  // with its quotes doubled in a csv cell: those forms are the key too.
+  // A key with " or \ (any printable ASCII may be in one) is written escaped in JSON (\" \\), with
+  // its quotes doubled in a csv cell, and both in a csv cell holding JSON: those forms are the key too.
   const json = JSON.stringify(key).slice(1, -1);
   const forms = new Set([
     key,
@@ -95,12 +92,11 @@ function encodedForms(key: string): string[] {
     json,
     json.replaceAll('/', '\\/'),
     key.replaceAll('"', '""'),
+    json.replaceAll('"', '""'),
     bytes.toString('hex'),
     ...base64Forms(bytes),
   ]);
-  // Longest first: a shorter form's 12-character runs would otherwise take part of a longer one and
-  // leave the rest of it to be seen.
-  return [...forms].sort((a, b) => b.length - a.length);
+  return [...forms];
 }
 
 /**
@@ -145,9 +141,26 @@ export function keyMaskers(key: string): Masker[] {
 
 /** `text` with every masker applied. */
 export function maskWithAll(text: string, maskers: readonly Masker[]): string {
-  let masked = text;
-  for (const m of maskers) masked = maskWith(masked, m);
-  return masked;
+  // Every form is looked for in the text as it is, and the runs found are joined before any is
+  // masked: masked one form after another, a form's run could take part of another form's (a key
+  // with " in it and its JSON form \") and leave the rest of it to be seen.
+  const runs: [number, number][] = [];
+  for (const m of maskers) runsOf(text, m, runs);
+  if (runs.length === 0) return text;
+  runs.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let last = 0;
+  let [from, to] = runs[0]!;
+  for (const [start, end] of runs) {
+    if (start < to) {
+      to = Math.max(to, end);
+      continue;
+    }
+    out += text.slice(last, from) + MASK;
+    last = to;
+    [from, to] = [start, end];
+  }
+  return out + text.slice(last, from) + MASK + text.slice(to);
 }
 
 // `scheme://user:password@`: the password of a URL someone typed (a receiver behind basic auth, a

@@ -96,6 +96,13 @@ describe('encoded forms of the key', () => {
     },
   );
 
+  it('a key whose pieces between quotes are under 12 characters is masked whole, as text and in each form', () => {
+    const key = 'aaaaaaaaaaa"bbbbbbbbbbb"ccccccccccc"ddddddddddd';
+    const json = JSON.stringify(key).slice(1, -1);
+    for (const form of [key, json, key.replace(/"/g, '""'), json.replace(/"/g, '""')])
+      expect(maskKeyIn(`<${form}>`, key), form).toBe('<****>');
+  });
+
   it.each([["sk_live(it's)!~ a*b"], ['sk_tëst_ключ_🔑_0123456789'], ['sk_\ud800_lone_surrogate_0123']])(
     'the form-encoded form of %j is masked as URLSearchParams writes it',
     (key) => {
