@@ -65,6 +65,8 @@ export interface PaginateOptions {
   /** The next cursor is this field of each page's last item (--cursor-from-last). */
   cursorFromLast?: string;
   itemsPath?: string;
+  /** false: the caller cannot start part-way (watch compares the whole list), so no "resume with" hint. */
+  resumable?: boolean;
   signal?: AbortSignal;
   onPage?(info: PageInfo): void;
   /** A line for stderr that is not an error: the list may be longer, or shorter, than its count. */
@@ -122,7 +124,7 @@ async function* walkPages(client: HttpClient, opts: PaginateOptions): AsyncGener
       page = await fetchPage(client, opts, at, true);
     } catch (err) {
       // Part-way only: a failure on the run's first page has nothing new to resume from.
-      throw pages > 0 ? withResumeHint(err, at) : err;
+      throw pages > 0 && opts.resumable !== false ? withResumeHint(err, at) : err;
     }
     if (page.debug) opts.onDebug?.(`paging: ${page.debug}`);
     if (page.itemsKey !== undefined) {
@@ -145,7 +147,7 @@ async function* walkPages(client: HttpClient, opts: PaginateOptions): AsyncGener
     if (emptyRun >= MAX_EMPTY_PAGES)
       throw new FailureError(
         `${requestName('GET', page.response.url)}: ${emptyRun} empty pages in a row, each naming a next page; stopped after ${plural(yielded, 'item')}.`,
-        resumeLine(next),
+        opts.resumable === false ? undefined : resumeLine(next),
       );
     checkNext(client, page, next, yielded);
     const key = fingerprint(pageKey(client, next));

@@ -42,4 +42,12 @@ describe('resume with: the hint of a listing that failed part-way', () => {
     expect(failed.stdout).toBe('{"uid":"bk_0","id":0,"slug":"s0"}\n');
     expect(resumed.stdout).toBe('{"uid":"bk_1","id":1,"slug":"s1"}\n');
   });
+
+  it('bookings watch names no cursor to resume from: a poll compares the whole list and cannot begin part-way', async () => {
+    broken = true;
+    const failed = await runMain(['bookings', 'watch', '--once', '-o', 'ndjson', '--retries', '0'], { env: env() });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('500 Internal Server Error');
+    expect(failed.stderr).not.toContain('resume with');
+  });
 });

@@ -55,6 +55,8 @@ export async function prepare(
     query: { status: filters.status },
     limit: filters.limit,
     pageSize: filters.pageSize,
+    // A poll compares the whole list: it cannot begin at a cursor, so a failure names none to resume from.
+    resumable: false,
     signal: ctx.signal,
     ...pagingInForce(filters, connection, ctx),
   };
