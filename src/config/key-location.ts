@@ -34,7 +34,7 @@ export function keyStoreMode(env: Env, name: string, profile: Profile): Mode {
   // A hand-edited value `config set` would refuse: said, never quietly taken for auto.
   if (setting !== undefined && setting !== '' && setting !== 'auto')
     throw new UsageError(
-      `the keyStore setting of profile ${name} must be keyring or file, not ${JSON.stringify(setting)}; fix it with \`booking config set keyStore keyring\` (or file), or \`booking config unset keyStore\`.`,
+      `the keyStore setting of profile ${name} must be keyring or file, not ${JSON.stringify(setting)}; fix it with \`booking config set keyStore keyring${name === 'default' ? '' : ` --profile ${name}`}\` (or file), or \`booking config unset keyStore${name === 'default' ? '' : ` --profile ${name}`}\`.`,
     );
   return { mode: 'auto' };
 }
@@ -113,6 +113,10 @@ export async function saveKey(config: ConfigStore, scope: KeyScope, key: string,
     }
   }
   await config.setValues(scope.name, { baseUrl: scope.baseUrl, apiKey: key });
+  // --insecure-storage to a new base URL: the keyring entry of the old one goes too, where a keyring
+  // answers (not asked when the file store is pinned, or when it just did not answer).
+  const old = scope.profile.baseUrl;
+  if (old && old !== scope.baseUrl && mode !== 'file' && !notice) await keyringOne({ ...scope, baseUrl: old }, 'delete').catch(() => {});
   return { store: 'file', notice };
 }
 

@@ -276,6 +276,16 @@ describe('one keyring entry per profile, wherever its base URL goes', () => {
     expect([...store.entries.keys()]).toEqual([otherId]);
   });
 
+  it('login --insecure-storage to another base URL takes the entry of the old one away too', async () => {
+    expect((await login()).code).toBe(0);
+    const r = await run(['login', '--base-url', OTHER, '--with-key', '--no-verify', '--insecure-storage'], {
+      stdin: 'sk_test_other_1111\n',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(store.entries.size).toBe(0);
+    expect(JSON.parse(configText()).profiles.default.apiKey).toBe('sk_test_other_1111');
+  });
+
   it('config set baseUrl moves the key with it; logout then finds it, and leaves no entry', async () => {
     expect((await login()).code).toBe(0);
     const set = await run(['config', 'set', 'baseUrl', OTHER]);
@@ -325,6 +335,17 @@ describe('one keyring entry per profile, wherever its base URL goes', () => {
     const r = await run(['whoami']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/the keyStore setting of profile default must be keyring or file, not "vault"/);
+    // Another profile's typo does not hide this one from `profiles`; its own fix names it.
+    data.profiles.default.keyStore = undefined;
+    data.profiles.other = { baseUrl: server.url, keyStore: 'File' };
+    writeFileSync(join(cfg.dir, 'config.json'), JSON.stringify(data));
+    const listed = await run(['profiles', '--json', 'name,keyStore']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      { name: 'default', keyStore: 'keyring' },
+      { name: 'other', keyStore: null },
+    ]);
+    expect((await run(['whoami', '--profile', 'other'])).stderr).toContain('booking config set keyStore keyring --profile other');
   });
 });
 

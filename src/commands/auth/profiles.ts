@@ -6,6 +6,7 @@ import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { present } from '../../config/resolve';
+import { UsageError } from '../../base/errors';
 import { maskKey } from './whoami';
 import { keyringKeys, keyStoreMode, type KeySource } from '../../config/key-location';
 import { keyringNote } from '../../output/waiting';
@@ -43,7 +44,15 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
   for (const name of names) {
     const profile = store.getProfile(name);
     if ((name === active && envKey !== undefined) || profile.baseUrl === undefined) continue;
-    const { mode } = keyStoreMode(ctx.env, name, profile);
+    // A profile with a keyStore setting that cannot be read is listed with what its file holds: one
+    // profile's typo does not hide the others (the commands that use it say what is wrong).
+    let mode: string;
+    try {
+      mode = keyStoreMode(ctx.env, name, profile).mode;
+    } catch (err) {
+      if (!(err instanceof UsageError) || present(ctx.env.BOOKING_KEY_STORE) !== undefined) throw err;
+      continue;
+    }
     if (mode === 'keyring' || (mode === 'auto' && profile.apiKey === undefined)) ask.push([name, profile.baseUrl]);
   }
   const keyring = await keyringKeys(ctx.env, ctx.signal, ask, keyringNote(ctx));
