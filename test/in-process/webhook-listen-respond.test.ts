@@ -124,19 +124,23 @@ it('--respond-delay waits before answering; Ctrl-C does not wait for it', async 
 });
 
 describe('forwarding loops', () => {
-  it.each(['localhost', '0.0.0.0', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]'])(
-    '--forward-to the listener itself by another name (%s) is refused at start: exit 2',
-    async (host) => {
-      const port = await freePort();
-      const ctx = makeCtx();
-      await expect(
-        runListen({ port, host: '127.0.0.1', secret: LISTEN_SECRET, save: false, forwardTo: `http://${host}:${port}/hooks` }, ctx),
-      ).rejects.toMatchObject({
-        exitCode: 2,
-        message: expect.stringContaining('is this listen itself'),
-      });
-    },
-  );
+  it.each([
+    ['localhost', '127.0.0.1'],
+    ['0.0.0.0', '127.0.0.1'],
+    ['[::ffff:127.0.0.1]', '127.0.0.1'],
+    ['[::ffff:7f00:1]', '127.0.0.1'],
+    ['127.0.0.2', '0.0.0.0'],
+    ['[::ffff:127.0.0.2]', '0.0.0.0'],
+  ])('--forward-to the listener itself by another name (%s, listening on %s) is refused at start: exit 2', async (host, bound) => {
+    const port = await freePort();
+    const ctx = makeCtx();
+    await expect(
+      runListen({ port, host: bound, secret: LISTEN_SECRET, save: false, forwardTo: `http://${host}:${port}/hooks` }, ctx),
+    ).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('is this listen itself'),
+    });
+  });
 
   it('a loop through another hop (two listens forwarding to each other) is cut: 508, one delivery line each', async () => {
     const [pa, pb] = [await freePort(), await freePort()];

@@ -34,7 +34,8 @@ export async function forwardsToSelf(target: URL, server: Server): Promise<boole
   }
   const wildcard = bound.address === '0.0.0.0' || bound.address === '::';
   const own = wildcard ? localAddresses() : new Set([plain(bound.address)]);
-  return addresses.some((a) => own.has(a));
+  // Bound to every address, it is reached at any of 127/8 too (127.0.0.2 is loopback as well).
+  return addresses.some((a) => own.has(a) || (wildcard && /^127\./.test(a)));
 }
 
 function localAddresses(): Set<string> {
