@@ -118,6 +118,16 @@ describe('bookings watch --state', () => {
     }
   });
 
+  it('refuses a state file saved watching other --fields (exit 2), and leaves it as it was', async () => {
+    expect((await once(['--fields', 'type,uid,booking.status'])).code).toBe(0);
+    const saved = readFileSync(state, 'utf8');
+    const r = await once();
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toContain('was saved for the list with --fields booking.status, not without filters');
+    expect(readFileSync(state, 'utf8')).toBe(saved);
+    expect((await once(['--fields', 'type,uid,booking.status'])).stdout).toBe('');
+  });
+
   it('refuses a state file of another base URL or profile (exit 2, naming both), and leaves it as it was', async () => {
     await once();
     const before = readFileSync(state);

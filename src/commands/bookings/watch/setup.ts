@@ -67,6 +67,9 @@ export async function prepare(
   const listFilters: Record<string, string> = {};
   if (filters.status !== undefined) listFilters.status = filters.status;
   if (filters.limit !== undefined) listFilters.limit = String(filters.limit);
+  // The fields a --fields list watches are all the snapshot keeps: a state file of other fields would
+  // show every booking as changed (and forward a change for each).
+  if (watched) listFilters.fields = watched.map((f) => `booking.${f}`).join(',');
   const origin: StateOrigin = { base_url: connection.baseUrl.href, profile: connection.profile, filters: listFilters };
   let resumedFrom: string | undefined;
   if (state.path !== undefined) {
