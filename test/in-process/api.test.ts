@@ -33,6 +33,21 @@ describe('api', () => {
     expect(r.stdout).toBe('[INFO] started\n{not json}\n');
   });
 
+  it('a body that is not JSON with --jq, --json or --fields: exit 1 naming its type, nothing printed for a script to mistake', async () => {
+    for (const [args, flag] of [
+      [['--jq', '.id'], '--jq'],
+      [['--json', 'id,status'], '--fields'],
+      [['--json'], '--json'],
+    ] as const) {
+      const r = await api('/log', ...args);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(
+        new RegExp(`^error: GET /log: the body is not JSON \\(text/plain, 26 bytes\\), so ${flag} has nothing to work on\\.\n`),
+      );
+    }
+  });
+
   it('application/x-ndjson is printed as sent', async () => {
     const r = await api('/stream');
     expect([r.code, r.stdout]).toEqual([0, '{"a":1}\n{"a":2}\n']);

@@ -7,7 +7,9 @@ import { pagingRuleOptions, pagingRules } from '../shared/paging-options';
 import type { Context } from '../../context';
 import type { HttpResponse } from '../../http/types';
 import { InvalidArgumentError } from 'commander';
-import { InterruptedError, UsageError } from '../../base/errors';
+import { FailureError, InterruptedError, UsageError } from '../../base/errors';
+import { escapeOneLine, requestName } from '../../http/failures';
+import { formatBytes } from '../../base/words';
 import { collect, intOption, nonEmpty } from '../../base/options';
 import { runList, throughPager } from '../shared/list-runner';
 
@@ -85,12 +87,26 @@ async function runApi(opts: OptionsOf<typeof newCmdApi>, ctx: Context): RunResul
   // Once parsed, the body's bytes are not needed: let them go before the JSON is written (a big
   // body would otherwise be held twice over while it prints).
   const raw = json.ok ? undefined : response;
+  if (raw) refuseShapingOfText(ctx, raw);
   response = undefined;
   await throughPager(ctx, async (out) => {
     if (json.ok) await output.writeJsonValue(out, json.value);
     else if (out.io.stdoutIsTTY) output.writeEscapedText(out, raw!.text());
     else out.io.stdout.write(raw!.body);
   });
+}
+
+/**
+ * A body that is not JSON is printed as sent: --jq, --json and --fields have nothing to work on, and a
+ * script that asked for them must not take the text (an HTML error page) for their result.
+ */
+function refuseShapingOfText(ctx: Context, res: HttpResponse): void {
+  const g = ctx.globals;
+  const flag = g.jq !== undefined ? '--jq' : g.fields !== undefined ? '--fields' : g.output === 'json' ? '--json' : undefined;
+  if (!flag) return;
+  const type = res.headers['content-type'];
+  const what = res.body.length === 0 ? 'empty' : `not JSON (${type ? escapeOneLine(type, 80) : 'no content type'}, ${formatBytes(res.body.length)})`;
+  throw new FailureError(`${requestName('GET', res.url)}: the body is ${what}, so ${flag} has nothing to work on.`, `drop ${flag} to see the body as sent.`);
 }
 
 /** application/json, text/json, application/problem+json…; not application/x-ndjson. */
