@@ -105,8 +105,12 @@ function refuseShapingOfText(ctx: Context, res: HttpResponse): void {
   const flag = g.jq !== undefined ? '--jq' : g.fields !== undefined ? '--fields' : g.output === 'json' ? '--json' : undefined;
   if (!flag) return;
   const type = res.headers['content-type'];
-  const what = res.body.length === 0 ? 'empty' : `not JSON (${type ? escapeOneLine(type, 80) : 'no content type'}, ${formatBytes(res.body.length)})`;
-  throw new FailureError(`${requestName('GET', res.url)}: the body is ${what}, so ${flag} has nothing to work on.`, `drop ${flag} to see the body as sent.`);
+  const what =
+    res.body.length === 0 ? 'empty' : `not JSON (${type ? escapeOneLine(type, 80) : 'no content type'}, ${formatBytes(res.body.length)})`;
+  throw new FailureError(
+    `${requestName('GET', res.url)}: the body is ${what}, so ${flag} has nothing to work on.`,
+    `drop ${flag} to see the body as sent.`,
+  );
 }
 
 /** application/json, text/json, application/problem+json…; not application/x-ndjson. */
