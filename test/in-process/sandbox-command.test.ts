@@ -30,6 +30,19 @@ describe('booking sandbox (in process)', () => {
     await expect(fetch(`${info.base_url}/api/v1/me`)).rejects.toThrow();
   });
 
+  it('a key or secret no client could send (not printable ASCII, a space) is exit 2 naming the character, never the value', async () => {
+    for (const [flag, value, char] of [
+      ['--api-key', 'clé_secret', 'U+00E9'],
+      ['--webhook-secret', 'whsec a', 'U+0020'],
+    ] as const) {
+      const io = testIO();
+      const code = await main(['sandbox', '--port', '0', flag, value], { io, env: {} });
+      expect(code).toBe(2);
+      expect(io.err()).toContain(`${flag} has a character that is not printable ASCII, or a space (${char}`);
+      expect(io.err()).not.toContain(value);
+    }
+  });
+
   it('prints readable lines by default; -q silences the request log', async () => {
     const io = testIO();
     const ac = new AbortController();

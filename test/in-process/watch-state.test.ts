@@ -177,6 +177,12 @@ describe('bookings watch --state', () => {
 });
 
 describe('bookings changes --since', () => {
+  it('an empty file is exit 2 (no list to compare with), not every booking reported as added', async () => {
+    writeFileSync(state, '');
+    const r = await runMain(['bookings', 'changes', '--since', state, '-o', 'ndjson'], { env: env() });
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toContain('is an empty file, not a saved state');
+  });
   it('a state file: the same report as one watch poll, ndjson when piped, exit 0, the file only read', async () => {
     await once();
     const before = readFileSync(state);

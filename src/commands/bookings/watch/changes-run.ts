@@ -26,6 +26,12 @@ export async function runBookingsChanges(opts: BookingsChangesOptions, ctx: Cont
     maxBytes: opts.maxState,
     label: 'Comparing',
   });
+  // An empty file (touch, or cut to nothing) holds no list to compare with: every booking would be
+  // reported as added. watch takes one as a new state file; changes only reads.
+  if (since === undefined && prepared.resumedFrom === undefined)
+    throw new UsageError(
+      `--since ${opts.since} is an empty file, not a saved state: run bookings watch --state ${opts.since} --once first.`,
+    );
   const at = ctx.now().toISOString();
   // An empty report says so (on stderr): nothing changed is an answer, not a silence.
   let written = 0;
