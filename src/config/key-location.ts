@@ -8,6 +8,7 @@
 // never loads, and such runs start as fast as before. The next login moves that key into the keyring.
 import type { ConfigStore, Profile } from './types';
 import { FailureError, UsageError } from '../base/errors';
+import { profileFlag } from './keys';
 import { KeyringTimeoutError, KeyringUnavailableError, keyringText, openKeyring, type KeyringOp, type WaitNote } from './keyring';
 
 type Env = Record<string, string | undefined>;
@@ -34,7 +35,7 @@ export function keyStoreMode(env: Env, name: string, profile: Profile): Mode {
   // A hand-edited value `config set` would refuse: said, never quietly taken for auto.
   if (setting !== undefined && setting !== '' && setting !== 'auto')
     throw new UsageError(
-      `the keyStore setting of profile ${name} must be keyring or file, not ${JSON.stringify(setting)}; fix it with \`booking config set keyStore keyring${name === 'default' ? '' : ` --profile ${name}`}\` (or file), or \`booking config unset keyStore${name === 'default' ? '' : ` --profile ${name}`}\`.`,
+      `the keyStore setting of profile ${name} must be keyring or file, not ${JSON.stringify(setting)}; fix it with \`booking config set keyStore keyring${profileFlag(name)}\` (or file), or \`booking config unset keyStore${profileFlag(name)}\`.`,
     );
   return { mode: 'auto' };
 }
@@ -101,10 +102,7 @@ export async function saveKey(config: ConfigStore, scope: KeyScope, key: string,
       await keyringOne(scope, 'set', key);
       // A key an earlier version (or a fallback) left in the file goes now: one copy, in the keyring.
       await config.setValues(scope.name, { baseUrl: scope.baseUrl }, ['apiKey']);
-      // The profile moves to this base URL: the entry it had for another one goes (logout would not
-      // find it, and a `config set baseUrl` back would bring the old key back to life).
-      const old = scope.profile.baseUrl;
-      if (old && old !== scope.baseUrl) await keyringOne({ ...scope, baseUrl: old }, 'delete').catch(() => {});
+      await forgetOldEntry(scope);
       return { store: 'keyring' };
     } catch (err) {
       if (!(err instanceof KeyringUnavailableError)) throw err;
@@ -113,11 +111,19 @@ export async function saveKey(config: ConfigStore, scope: KeyScope, key: string,
     }
   }
   await config.setValues(scope.name, { baseUrl: scope.baseUrl, apiKey: key });
-  // --insecure-storage to a new base URL: the keyring entry of the old one goes too, where a keyring
-  // answers (not asked when the file store is pinned, or when it just did not answer).
-  const old = scope.profile.baseUrl;
-  if (old && old !== scope.baseUrl && mode !== 'file' && !notice) await keyringOne({ ...scope, baseUrl: old }, 'delete').catch(() => {});
+  // Not asked when the file store is pinned, or when the keyring just did not answer.
+  if (mode !== 'file' && !notice) await forgetOldEntry(scope);
   return { store: 'file', notice };
+}
+
+/**
+ * A login moves the profile to scope.baseUrl: the keyring entry it had for its old base URL goes (no
+ * logout would find it, and a `config set baseUrl` back would bring the old key back to life). Best
+ * effort: the new key is saved whatever this does.
+ */
+async function forgetOldEntry(scope: KeyScope): Promise<void> {
+  const old = scope.profile.baseUrl;
+  if (old && old !== scope.baseUrl) await keyringOne({ ...scope, baseUrl: old }, 'delete').catch(() => {});
 }
 
 /**
@@ -169,11 +175,11 @@ export async function removeKey(config: ConfigStore, scope: KeyScope): Promise<K
  * that does not answer in time is said, and the setting saved all the same.
  */
 export async function moveKey(scope: KeyScope, to: string): Promise<string | undefined> {
-  if (scope.baseUrl === to || scope.profile.apiKey !== undefined) return undefined;
-  if (keyStoreMode(scope.env, scope.name, scope.profile).mode === 'file') return undefined;
+  if (scope.baseUrl === to) return undefined;
   try {
-    const key = await keyringOne(scope, 'get');
-    if (typeof key !== 'string' || key === '') return undefined;
+    const key = await keyringKeyOf(scope);
+    if (key === undefined) return undefined;
+    // Set, then delete: never the other way round, which a failure in between would leave with no key.
     await keyringOne({ ...scope, baseUrl: to }, 'set', key);
     await keyringOne(scope, 'delete');
     return `the API key of profile ${scope.name} moved with it in the OS keyring.`;
@@ -224,12 +230,20 @@ function pinnedUnavailable(err: Error, from: string | undefined): UsageError {
   );
 }
 
+/**
+ * The key the keyring holds for the profile at scope.baseUrl, where its key may be there at all (not
+ * in the file, the file store not pinned).
+ */
+async function keyringKeyOf(scope: KeyScope): Promise<string | undefined> {
+  if (scope.profile.apiKey !== undefined || keyStoreMode(scope.env, scope.name, scope.profile).mode === 'file') return undefined;
+  const key = await keyringOne(scope, 'get');
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
 /** Whether the keyring holds the profile's key for scope.baseUrl (no keyring, or none in time: false). */
 export async function keyringHolds(scope: KeyScope): Promise<boolean> {
-  if (scope.profile.apiKey !== undefined || keyStoreMode(scope.env, scope.name, scope.profile).mode === 'file') return false;
   try {
-    const key = await keyringOne(scope, 'get');
-    return typeof key === 'string' && key !== '';
+    return (await keyringKeyOf(scope)) !== undefined;
   } catch (err) {
     if (err instanceof KeyringUnavailableError || err instanceof KeyringTimeoutError) return false;
     throw err;

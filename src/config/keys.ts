@@ -116,3 +116,8 @@ export function apiKeyValue(raw: string): string {
     );
   return key;
 }
+
+/** " --profile NAME" for a command line a message suggests; nothing for the default profile. */
+export function profileFlag(profile: string): string {
+  return profile === 'default' ? '' : ` --profile ${profile}`;
+}

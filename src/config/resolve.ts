@@ -5,7 +5,7 @@ import type { ConfigStore, Connection } from './types';
 import type { GlobalOptions } from '../base/globals';
 import { AuthError, UsageError } from '../base/errors';
 import { assertTransportAllowed } from './transport';
-import { apiKeyValue, baseUrlText, parseBaseUrl } from './keys';
+import { apiKeyValue, baseUrlText, parseBaseUrl, profileFlag } from './keys';
 import { lookupKey } from './key-location';
 import type { WaitNote } from './keyring';
 import { checkZone } from '../output/time-zone';
@@ -73,8 +73,4 @@ export function missingBaseUrl(profile: string): AuthError {
 /** A value that counts as set: empty strings (FOO= in the env) do not. */
 export function present(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
-}
-
-function profileFlag(profile: string): string {
-  return profile === 'default' ? '' : ` --profile ${profile}`;
 }

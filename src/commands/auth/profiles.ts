@@ -6,6 +6,7 @@ import { defineCommand } from '../define';
 import type { Context } from '../../context';
 import { hint } from '../../context';
 import { present } from '../../config/resolve';
+import { profileFlag } from '../../config/keys';
 import { UsageError } from '../../base/errors';
 import { maskKey } from './whoami';
 import { keyringKeys, keyStoreMode, type KeySource } from '../../config/key-location';
@@ -83,10 +84,7 @@ async function runProfiles(_opts: object, ctx: Context): RunResult {
   await writer.write(rows);
   await writer.end();
   if (!rows.some((r) => r.active)) {
-    hint(
-      ctx,
-      `The active profile, ${active}, has no settings (${store.path}); run: booking login --base-url URL${active === 'default' ? '' : ` --profile ${active}`}`,
-    );
+    hint(ctx, `The active profile, ${active}, has no settings (${store.path}); run: booking login --base-url URL${profileFlag(active)}`);
   }
   if (keyring.why !== undefined) hint(ctx, `note: no OS keyring answered (${keyring.why}): keys saved in one are not shown.`);
   if (present(ctx.env.BOOKING_BASE_URL) !== undefined)

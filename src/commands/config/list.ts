@@ -4,6 +4,7 @@ import type { Context } from '../../context';
 import { hint } from '../../context';
 import { PROFILE_KEYS } from '../../config/types';
 import { present } from '../../config/resolve';
+import { profileFlag } from '../../config/keys';
 import { maskKey } from '../auth/whoami';
 
 export const newCmdConfigList = defineCommand({
@@ -29,11 +30,7 @@ export async function runConfigList(_opts: object, ctx: Context): RunResult {
   const empty = Object.keys(shown).length === 0;
   // An empty object is still an answer in JSON; in a table or tsv it is no lines, said on stderr.
   if (!empty || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') await writeRecord(ctx, shown);
-  if (empty)
-    hint(
-      ctx,
-      `Profile ${name} has no settings (${store.path}); run: booking login --base-url URL${name === 'default' ? '' : ` --profile ${name}`}`,
-    );
+  if (empty) hint(ctx, `Profile ${name} has no settings (${store.path}); run: booking login --base-url URL${profileFlag(name)}`);
   if (present(ctx.env.BOOKING_BASE_URL) !== undefined) hint(ctx, 'note: BOOKING_BASE_URL is set and overrides baseUrl.');
   if (present(ctx.env.BOOKING_API_KEY) !== undefined) hint(ctx, 'note: BOOKING_API_KEY is set and overrides apiKey.');
 }
