@@ -3,7 +3,8 @@
 import { InvalidArgumentError } from 'commander';
 import { choice, option, type Values } from '../define';
 import { collect, intOption, nonEmpty } from '../../base/options';
-import { UsageError } from '../../base/errors';
+import { apiKeyValue } from '../../config/keys';
+import { checkPrintable } from '../webhook/shared/secret';
 import {
   DEFAULT_API_KEY,
   DEFAULT_BOOKINGS,
@@ -20,29 +21,24 @@ import {
 import { parseRetryDelays } from '../../sandbox/retry-delays';
 import { SCHEME_NAMES } from '../../webhook/schemes/names';
 
-/** The flags of `booking sandbox`, in help order. */
+/**
+ * A key and a secret the clients could send: the sandbox takes them by the rules every command applies
+ * to its own (exit 2 naming the character, never the value), or its clients could never be let in.
+ */
+const webhookSecret = (value: string) => {
+  checkPrintable(Buffer.from(nonEmpty('--webhook-secret')(value)), '--webhook-secret');
+  return value;
+};
 
-/** A key or secret the clients could send: printable ASCII, no spaces (every command refuses others, exit 2). */
-function printable(what: string): (value: string) => string {
-  const notEmpty = nonEmpty(what);
-  return (value: string) => {
-    const odd = /[^\x21-\x7e]/.exec(notEmpty(value));
-    // A UsageError, not commander's InvalidArgumentError, whose message would repeat the value.
-    if (odd)
-      throw new UsageError(
-        `${what} has a character that is not printable ASCII, or a space (U+${odd[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${odd.index + 1}): no client could send it.`,
-      );
-    return value;
-  };
-}
+/** The flags of `booking sandbox`, in help order. */
 export const sandboxOptions = [
   option('--port <port>', 'port to listen on; 0 picks a free one', intOption(0, 65_535), DEFAULT_PORT),
   option('--host <host>', 'address to listen on', nonEmpty('--host'), DEFAULT_HOST),
-  option('--api-key <key>', 'the bearer key the sandbox accepts', printable('--api-key'), DEFAULT_API_KEY),
+  option('--api-key <key>', 'the bearer key the sandbox accepts', apiKeyValue, DEFAULT_API_KEY),
   option('--bookings <n>', 'how many bookings to start with', intOption(0, 100_000), DEFAULT_BOOKINGS),
   option('--seed <seed>', 'seed of the generated data (same seed, same data)', nonEmpty('--seed'), DEFAULT_SEED),
   option('--webhook-url <url>', 'send signed deliveries here (repeatable)', collect(webhookUrl)),
-  option('--webhook-secret <secret>', 'signing secret of the deliveries', printable('--webhook-secret'), DEFAULT_WEBHOOK_SECRET),
+  option('--webhook-secret <secret>', 'signing secret of the deliveries', webhookSecret, DEFAULT_WEBHOOK_SECRET),
   option('--tick <seconds>', 'seconds between lifecycle changes; 0 stops them', tickSeconds, DEFAULT_TICK_SECONDS),
   choice('--shape <name>', 'response shape of lists and objects', SHAPES, DEFAULT_SHAPE),
   option('--latency <ms>', 'add this delay to every response', intOption(0, 600_000)),

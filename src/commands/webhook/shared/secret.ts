@@ -129,7 +129,7 @@ function secretsOf(source: Source): Secret[] {
 }
 
 /** Secrets are issued as printable text; other bytes are a copy gone wrong (a CRLF file, a smart quote). */
-function checkPrintable(secret: Buffer, from: string): void {
+export function checkPrintable(secret: Buffer, from: string): void {
   const odd = secret.findIndex((b) => b < 0x20 || b > 0x7e);
   if (odd === -1) return;
   throw new UsageError(
