@@ -78,7 +78,7 @@ function isStale(lockPath: string, staleMs: number): boolean {
  */
 function holderIsGone(text: string): boolean {
   const pid = Number(text.trim());
-  if (!Number.isSafeInteger(pid) || pid <= 0 || text.trim() === '') return false;
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return false;
