@@ -67,6 +67,7 @@ export function retryNote(
   if (!ctx.io.stderrIsTTY || wait.ms < RETRY_NOTE_FROM_MS) return () => {};
   return ticking(ctx, 0, (started) => {
     const left = Math.max(1, Math.ceil((started + wait.ms - Date.now()) / 1000));
-    return `Waiting for ${where}: ${what} got ${wait.why}; retry ${wait.retry} of ${wait.retries} in ${left}s; Ctrl-C to stop`;
+    // The countdown first: on an 80-column terminal a long path would otherwise push it off the line.
+    return `Retry ${wait.retry}/${wait.retries} in ${left}s: ${what} got ${wait.why} (${where}); Ctrl-C to stop`;
   });
 }

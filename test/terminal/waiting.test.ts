@@ -109,12 +109,15 @@ describe('a wait before a retry, on a terminal', () => {
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"Ada"}');
     });
     try {
-      const r = await runMain(['whoami', '-o', 'json'], { tty: true, columns: 160, env: env(limited.url, { BOOKING_PAGER: '' }) });
+      const wide = await runMain(['whoami', '-o', 'json'], { tty: true, columns: 160, env: env(limited.url, { BOOKING_PAGER: '' }) });
+      expect(wide.code, wide.stderr).toBe(0);
+      expect(wide.stderr).toMatch(/Retry 1\/3 in 2s: GET \/api\/v1\/me got 429 Too Many Requests \(127\.0\.0\.1:\d+\); Ctrl-C to stop/);
+      expect(wide.stderr).toMatch(/Retry 1\/3 in 1s: [^\r]*; Ctrl-C to stop\r\x1b\[2K/);
+      // On 80 columns the line is cut at the end: the countdown and what came back stay.
+      asked = 0;
+      const r = await runMain(['whoami', '-o', 'json'], { tty: true, columns: 80, env: env(limited.url, { BOOKING_PAGER: '' }) });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(
-        /Waiting for 127\.0\.0\.1:\d+: GET \/api\/v1\/me got 429 Too Many Requests; retry 1 of 3 in 2s; Ctrl-C to stop/,
-      );
-      expect(r.stderr).toMatch(/retry 1 of 3 in 1s; Ctrl-C to stop\r\x1b\[2K/);
+      expect(r.stderr).toContain('Retry 1/3 in 2s: GET /api/v1/me got 429 Too Many Requests');
       expect(r.stdout).toContain('"Ada"');
       asked = 0;
       const piped = await runMain(['whoami', '-o', 'json'], { env: env(limited.url) });
