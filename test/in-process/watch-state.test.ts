@@ -65,6 +65,25 @@ describe('bookings watch --state', () => {
     expect(readFileSync(state, 'utf8')).toBe(unchanged);
   });
 
+  it('--initial lists on the run that starts the state, and a resumed run reports changes and says --initial was not used', async () => {
+    const first = await once(['--initial']);
+    expect(
+      first.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).type),
+    ).toEqual(Array(30).fill('listed'));
+    const created = sb.advance();
+    const next = await once(['--initial']);
+    expect(
+      next.stdout
+        .trim()
+        .split('\n')
+        .map((l) => [JSON.parse(l).type, JSON.parse(l).uid]),
+    ).toEqual([['added', created.booking.uid]]);
+    expect(next.stderr).toMatch(/^Resuming from .*: 30 bookings as of .*\. --initial is not used: what changed since is reported\.\n/);
+  });
+
   it("keeps the pages' ETags: the next run asks with If-None-Match, and only a changed page is read again", async () => {
     await sb.close();
     const statuses: string[] = [];
@@ -152,6 +171,11 @@ describe('bookings watch --state', () => {
     ['not JSON', (text: string) => `${text}{oops\n`, 'line 34 is not JSON'],
     ['not a state file', () => '{"hello":1}\n', 'not a bookings watch state file'],
     ['a bad entry', (text: string) => text.replace(/\n\[[^\n]*\n/, '\n[1,2]\n'), 'line 2 is not a booking'],
+    [
+      "an entry's kept text not JSON",
+      (text: string) => text.replace(/\n(\["[^"]*","[^"]*",1,)"[^\n]*\]\n/, '\n$1"not json{"]\n'),
+      "line 2 is not a booking's entry",
+    ],
   ])('a damaged state file (%s) is refused with exit 2 and never overwritten', async (_, damage, why) => {
     await once();
     writeFileSync(state, damage(readFileSync(state, 'utf8')));

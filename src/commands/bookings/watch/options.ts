@@ -23,7 +23,7 @@ function maxPageOption() {
 
 export const watchOptions = [
   option('--interval <duration>', `time between polls: 30, 30s, 2m (at least ${MIN_INTERVAL_S}s)`, parseInterval, DEFAULT_INTERVAL_S),
-  option('--initial', 'print the current list first (as "listed" events)'),
+  option('--initial', 'print the current list first (as "listed" events); with --state, when it starts afresh'),
   option('--state <file>', 'keep the snapshot in FILE and resume from it: the first report is what changed meanwhile', nonEmpty('--state')),
   option('--once', 'poll once (saving --state) and exit 0: the catch-up for scripts and cron'),
   option('--forward-to <url>', 'POST each change as the signed delivery the service would have sent (needs a secret)'),

@@ -19,7 +19,7 @@ import { saveState } from './state-file';
 
 export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context): RunResult {
   const forwarding = await import('./forward').then((m) => m.forwardingOf(opts, ctx));
-  const prepared = await prepare(ctx, opts, { path: opts.state, maxBytes: opts.maxState, label: 'Resuming' });
+  const prepared = await prepare(ctx, opts, { path: opts.state, maxBytes: opts.maxState, label: 'Resuming', initial: opts.initial });
   const { setup, origin } = prepared;
   setup.forward = forwarding?.forwarder;
   setup.noRetry = forwarding?.noRetry ?? false;

@@ -43,7 +43,7 @@ export interface Prepared {
 export async function prepare(
   ctx: Context,
   filters: ListFilters,
-  state: { path?: string; maxBytes?: number; label: string },
+  state: { path?: string; maxBytes?: number; label: string; initial?: boolean },
 ): Promise<Prepared> {
   const writer = await createEventWriter(ctx);
   const watched = watchedFields(ctx);
@@ -77,9 +77,11 @@ export async function prepare(
     if (loaded) {
       resumedFrom = loaded.savedAt;
       const owed = outbox.size > 0 ? `, and ${outbox.size} deliver${outbox.size === 1 ? 'y' : 'ies'} still owed` : '';
+      // Not an error: `--state F --initial` in a script lists on its first run and resumes after.
+      const initial = state.initial ? ' --initial is not used: what changed since is reported.' : '';
       hint(
         ctx,
-        `${state.label} from ${state.path}: ${snapshot.size} booking${snapshot.size === 1 ? '' : 's'} as of ${loaded.savedAt}${owed}.`,
+        `${state.label} from ${state.path}: ${snapshot.size} booking${snapshot.size === 1 ? '' : 's'} as of ${loaded.savedAt}${owed}.${initial}`,
       );
     }
   }

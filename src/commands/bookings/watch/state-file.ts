@@ -229,7 +229,19 @@ function asEntry(value: unknown): [string, Entry] | undefined {
   if (!Array.isArray(value) || value.length !== 4) return undefined;
   const [uid, fp, whole, text] = value as unknown[];
   if (typeof uid !== 'string' || typeof fp !== 'string' || (whole !== 0 && whole !== 1) || typeof text !== 'string') return undefined;
+  // The kept text is read back as JSON when the booking changes or leaves (or, from an earlier
+  // version's file, at once): a line whose text is not is damage, said now, not a crash later.
+  if (!isJsonText(text)) return undefined;
   return [uid, { fp, text, whole: whole === 1, seen: 0 }];
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function asPending(value: unknown): Pending | undefined {
