@@ -25,6 +25,8 @@ export interface Column {
   name?: string;
   /** The zone a table shows this column's times in (withTimeZone); local when absent. */
   zone?: ZoneName;
+  /** The VALUE column of a list that mixes objects with other values: those values only. */
+  plainOnly?: boolean;
 }
 
 function resolveColumn(spec: ColumnSpec): Column {
@@ -46,6 +48,7 @@ function hasValue(v: unknown): boolean {
 
 /** The item's value for the column and the alias that gave it (null when none did). */
 export function cellValue(item: unknown, column: Column): { value: unknown; path: Path | null } {
+  if (column.plainOnly && isPlainObject(item)) return { value: undefined, path: null };
   for (const path of column.paths) {
     const value = getPath(item, path);
     if (hasValue(value)) return { value, path };
@@ -86,8 +89,12 @@ function kindOfName(path: string): ColumnKind {
 function columnsFromData(items: unknown[]): Column[] {
   // Each key's first non-empty value decides whether it is a scalar or a nested column.
   const sample = new Map<string, unknown>();
+  let others = false;
   for (const item of items) {
-    if (!isPlainObject(item)) continue;
+    if (!isPlainObject(item)) {
+      others = true;
+      continue;
+    }
     for (const [key, value] of Object.entries(item)) {
       if (!sample.has(key) || (sample.get(key) === undefined && hasValue(value))) sample.set(key, hasValue(value) ? value : undefined);
     }
@@ -101,10 +108,14 @@ function columnsFromData(items: unknown[]): Column[] {
   const scalars = keys.filter((k) => !isNested(k));
   const first = FIRST_KEYS.flatMap((f) => scalars.filter((k) => k.toLowerCase() === f));
   const ordered = [...first, ...scalars.filter((k) => !first.includes(k)), ...keys.filter(isNested)];
-  return ordered.map((key) => {
+  const columns: Column[] = ordered.map((key) => {
     // A field name is API data too: shown escaped, like the values.
     return { header: escapeControl(headerWords(key)), paths: [[key]], kind: kindOf(key, sample.get(key)), name: key };
   });
+  // Items that are not objects (a list of 1, "two", {...}) have no fields: without a column of their
+  // own they would be empty rows.
+  if (others) columns.push({ header: 'VALUE', paths: [[]], kind: 'text', name: 'value', plainOnly: true });
+  return columns;
 }
 
 /** A field name as a header: `lengthInMinutes` and `length_in_minutes` both `LENGTH IN MINUTES`. */

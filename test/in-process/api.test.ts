@@ -12,6 +12,7 @@ const bodies: Record<string, Fault> = {
   '/broken': { kind: 'status', status: 200, contentType: 'application/json; charset=utf-8', body: '{"a":' },
   '/problem': { kind: 'status', status: 200, contentType: 'application/problem+json', body: '{"id":12345678901234567890}' },
   '/untyped': { kind: 'status', status: 200, contentType: 'application/octet-stream', body: '{"n":1.50}' },
+  '/mixed': { kind: 'status', status: 200, contentType: 'application/json', body: '{"data":[1,"two",{"uid":"bk_1"},[3,4]]}' },
 };
 
 describe('api', () => {
@@ -111,6 +112,14 @@ describe('api', () => {
     const r = await api('/log?a=1#part', '-F', 'x=1');
     expect(r.code).toBe(0);
     expect(server.requests.slice(before).map((q) => q.url)).toEqual(['/log?a=1&x=1']);
+  });
+
+  it('--paginate -o tsv/csv/table of a list mixing objects and other values: those values in a VALUE column, no empty rows', async () => {
+    const tsv = await api('/mixed', '--paginate', '-o', 'tsv');
+    expect([tsv.code, tsv.stderr]).toEqual([0, '']);
+    expect(tsv.stdout).toBe('\t1\n\ttwo\nbk_1\t\n\t[3,4]\n');
+    expect((await api('/mixed', '--paginate', '-o', 'csv')).stdout).toBe('uid,value\r\n,1\r\n,two\r\nbk_1,\r\n,"[3,4]"\r\n');
+    expect((await api('/mixed', '--paginate', '-o', 'table')).stdout.split('\n')[0]).toMatch(/^UID\s+VALUE$/);
   });
 
   it('--items-path without --paginate is a usage error', async () => {
