@@ -44,7 +44,8 @@ export function waitingNote(ctx: NoteContext, what: string, where: string): () =
   return ticking(
     ctx,
     WAITING_AFTER_MS,
-    (started) => `Waiting for ${where}: ${what}, no answer yet (${Math.round((Date.now() - started) / 1000)}s); Ctrl-C to stop`,
+    // The request last: on a narrow terminal a long path is what the line's end cuts, not the way out.
+    (started) => `Waiting for ${where} (${Math.round((Date.now() - started) / 1000)}s, Ctrl-C to stop): ${what}`,
   );
 }
 

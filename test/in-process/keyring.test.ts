@@ -203,7 +203,7 @@ describe('bounded in time, and Ctrl-C', () => {
     const r = await run(['whoami'], { tty: true, env: { BOOKING_KEYRING_TIMEOUT: '1.5', BOOKING_PAGER: '' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /Waiting for the OS keyring: the API key, no answer yet \(1s\); Ctrl-C to stop\r\x1b\[2Kerror: the OS keyring is not answering/,
+      /Waiting for the OS keyring \(1s, Ctrl-C to stop\): the API key\r\x1b\[2Kerror: the OS keyring is not answering/,
     );
   });
 
