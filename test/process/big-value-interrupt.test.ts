@@ -4,9 +4,9 @@
 // ~64 KiB with a turn between them (src/output/json-slices.ts). Each format a big value can take is
 // interrupted once its output has begun (or a second after the body was sent, wherever the run then
 // is) and must exit 130 within a second, leaving whole lines and no complete value. The bodies are
-// 32 MB (16 for an object of bookings and a listing page), not 79: the slices do not depend on the
-// size (the one-shot writer printed the whole value at any size), and each run costs less on a busy
-// machine.
+// 32 MB (16 for an object of bookings, a listing page and its one big item), not 79: the slices do
+// not depend on the size (the one-shot writer printed the whole value at any size), and each run
+// costs less on a busy machine.
 //
 // A body that is one big object (the rest of item 4): 79 MB of a million small members (no array near
 // its top) was one JSON.parse and one walk for its numbers, then a million keys counted and listed by
@@ -53,11 +53,16 @@ function memberTexts(): { first: string; rest: string } {
 
 /**
  * A body of small bookings: a bare array (MB megabytes), an object of them by key or a listing page (half that);
- * or the one big item of a listing page between two small ones; or one object of small members: MB of
+ * or the one big item (MB/2) of a listing page between two small ones; or one object of small members: MB of
  * them (`flat-small`), or 79 MB flat, or 79 MB of objects of objects (`left`, and `right.deep`).
  */
 function body(kind: string): Buffer {
-  if (kind === 'item') return Buffer.from(`{"data":[${item(-1)},{${memberTexts().first}},${item(-2)}],"next_cursor":null}`);
+  if (kind === 'item') {
+    // Half of MB: its output still lasts about a second, and Ctrl-C is sent as it begins.
+    const { first } = memberTexts();
+    const half = first.slice(0, first.indexOf(',"a', first.length / 2));
+    return Buffer.from(`{"data":[${item(-1)},{${half}},${item(-2)}],"next_cursor":null}`);
+  }
   if (kind === 'flat-small') return Buffer.from(`{${memberTexts().first}}`);
   if (kind === 'flat') return Buffer.from(`{${memberTexts().first},${memberTexts().rest}}`);
   if (kind === 'nested') return Buffer.from(`{"left":{${memberTexts().first}},"right":{"deep":{${memberTexts().rest}}}}`);
