@@ -180,8 +180,10 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
 
   async function get(pathOrUrl: string, ro: RequestOptions = {}): Promise<HttpResponse> {
     const url = withQuery(joinUrl(base, pathOrUrl), ro.query);
-    assertTransportAllowed(url, globals.allowHttp);
+    // The origin first: a URL on another host is refused whatever its scheme, and --allow-http (which
+    // the transport check would suggest for http://) would not change that.
     assertSameOrigin(url, base, `GET ${showUrl(url)}`);
+    assertTransportAllowed(url, globals.allowHttp);
     // Commands usually pass the run's own signal: combined only when it is another one.
     const signal = ro.signal && ro.signal !== opts.signal ? AbortSignal.any([opts.signal, ro.signal]) : opts.signal;
     const retries = globals.retries;

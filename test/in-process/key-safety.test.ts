@@ -77,6 +77,14 @@ describe('the key stays on its origin', () => {
       expect(api.stdout).toBe('');
       expect(other.requests).toEqual([]);
       expect(server.requests).toEqual([]);
+      // Plain http:// to another (non-loopback) host: the origin rule, not a hint at --allow-http,
+      // which would not make booking send the key there.
+      for (const extra of [[], ['--allow-http']]) {
+        const far = await runHere(['api', 'http://far.example.com/x', ...extra], { env: env() });
+        expect(far.code, show(far)).toBe(1);
+        expect(far.stderr).toContain("http://far.example.com is not the base URL's origin");
+        expect(far.stderr).not.toContain('--allow-http');
+      }
     });
   });
 
