@@ -162,7 +162,7 @@ export async function removeKey(config: ConfigStore, scope: KeyScope): Promise<K
   // The key was in the file (where login puts it when no keyring answers): that was the one.
   if (unanswered && removed.length === 0 && saved !== undefined)
     throw new FailureError(
-      `the OS keyring did not answer (${unanswered.message.replace(/\.$/, '')}): a key saved in it for profile ${scope.name} could not be removed.`,
+      `${config.path} holds no API key for profile ${scope.name}, and the OS keyring did not answer (${unanswered.message.replace(/\.$/, '')}): whether it holds one could not be checked, and none was removed.`,
       "run booking logout where the keyring answers (the session that saved the key), or delete its entry booking-cli:<base URL> with the keyring's own tool.",
     );
   return removed;
