@@ -11,7 +11,7 @@ import { namesCommand, TREE } from './commands/register';
 import { registerTree } from './commands/build';
 import { plainWords } from './commands/plain';
 import { profileName, runContext } from './run-context';
-import { addHelpCommand, commandPath, configureHelpLayout } from './help';
+import { addHelpCommand, commandPath, configureHelpLayout, hasHelpCommand } from './help';
 
 declare const __VERSION__: string;
 const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -34,8 +34,9 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   // A line of plain words naming a command (`booking bookings get bk_1`) has no option to read: it is
   // parsed without the global options (readGlobals gives their defaults) and without the help command,
   // whose set-up is a measurable part of a short command's start-up (docs/performance.md). Any line
-  // with an option word, `booking` alone, `help`, an unknown name, and the whole tree get both.
-  const plain = deps.argv !== undefined && namesCommand(deps.argv[0]) && plainWords(deps.argv);
+  // with an option word, `booking` alone, `help` (first or, for a group's, later), an unknown name,
+  // and the whole tree get both.
+  const plain = deps.argv !== undefined && namesCommand(deps.argv[0]) && plainWords(deps.argv) && !deps.argv.includes('help');
   if (!plain) addGlobalOptions(program);
   configureHelpLayout(program);
 
@@ -52,8 +53,11 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
   // separately and added with addCommand.
   forEachCommand(program, (cmd) => {
     cmd.copyInheritedSettings(cmd.parent!);
-    if (cmd.commands.length > 0) helpOnBareGroup(cmd);
-    else usageOnMissingArgument(cmd);
+    if (cmd.commands.length > 0) {
+      helpOnBareGroup(cmd);
+      // A hidden group has no help command (build.ts); a plain line has none at all.
+      if (!plain && cmd.name() !== 'help' && hasHelpCommand(cmd)) addHelpCommand(cmd);
+    } else usageOnMissingArgument(cmd);
   });
   for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
   return program;

@@ -20,39 +20,56 @@ export function configureHelpLayout(program: Command): void {
   });
 }
 
-/** `booking help [command...]`: that command's help on stdout, however deep. */
-export function addHelpCommand(program: Command): void {
-  const names = [...new Set([...visible(program).map((c) => c.name()), 'help'])];
+/**
+ * `booking help [command...]`, and a group's own `booking bookings help [command...]`: that command's
+ * help on stdout, however deep. Replaces commander's `help [command]`, which goes one level deep and,
+ * given an unknown name, dumps the group's help on stderr with no word about the name.
+ */
+export function addHelpCommand(parent: Command): void {
+  const group = parent.parent ? commandPath(parent) : undefined;
+  const commands = visible(parent).map((c) => c.name());
+  // `booking help help` is a question; `booking bookings help help` is not.
+  const names = group ? commands.filter((n) => n !== 'help') : [...new Set([...commands, 'help'])];
   const help = new Command('help')
-    .description('show the help of a command: booking help bookings list')
-    .argument('[command...]', 'the command and subcommand')
+    .description(
+      group ? `show the help of a subcommand: booking ${group} help ${names[0]}` : 'show the help of a command: booking help bookings list',
+    )
+    .argument('[command...]', group ? 'the subcommand' : 'the command and subcommand')
     .helpOption(false)
     .action((words: string[], _opts: unknown, cmd: Command) => {
       refuseShaping(cmd, 'help text');
-      findCommand(program, words).outputHelp();
+      findCommand(parent, words).outputHelp();
     });
   // The names for completion (and help) only: the parser lets every word through to be looked up.
   const arg = help.registeredArguments[0]!;
   arg.choices(names);
   arg.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
   printsText.set(help, 'help text');
-  help.addHelpText('after', examplesText(['booking help bookings list', 'booking help webhook verify']));
-  // Replaces commander's own `help [command]`, which goes one level deep only (groups keep theirs).
-  program.helpCommand(false);
-  program.addCommand(help);
+  const examples = group
+    ? [`booking ${group} help`, `booking ${group} help ${names[0]}`]
+    : ['booking help bookings list', 'booking help webhook verify'];
+  help.addHelpText('after', examplesText(examples));
+  parent.helpCommand(false);
+  parent.addCommand(help);
 }
 
-function findCommand(program: Command, words: string[]): Command {
-  let current = program;
+/** Whether a group offers `help [command]` (a hidden group is built without one). */
+export function hasHelpCommand(group: Command): boolean {
+  return visible(group).some((c) => c.name() === 'help');
+}
+
+function findCommand(parent: Command, words: string[]): Command {
+  let current = parent;
   for (const word of words) {
     const commands = visible(current);
     const next = commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
-      const where = current === program ? '' : ` for 'booking ${commandPath(current)}'`;
+      const where = current.parent ? ` for 'booking ${commandPath(current)}'` : '';
       const suggestion = closest(
         word,
         commands.flatMap((c) => [c.name(), ...c.aliases()]),
       );
+      if (commands.length === 0) throw new UsageError(`'booking ${commandPath(current)}' has no subcommands ('${word}' given)`);
       throw new UsageError(
         `unknown command '${word}'${where}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
         `commands: ${commands.map((c) => c.name()).join(', ')}`,

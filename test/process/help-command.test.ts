@@ -59,6 +59,14 @@ describe('booking help', () => {
     expect(nope.err).toMatch(/^error: unknown command 'nope'\ncommands: login, logout, whoami, profiles, auth, bookings,/);
     const sub = await run(['help', 'bookings', 'lst']);
     expect(sub.err.split('\n')[0]).toBe("error: unknown command 'lst' for 'booking bookings' (did you mean 'list'?)");
+    // A group's own help command, as every group's help offers it: the same answers.
+    const group = await run(['bookings', 'help', 'lst']);
+    expect([group.code, group.out]).toEqual([2, '']);
+    expect(group.err.split('\n')[0]).toBe("error: unknown command 'lst' for 'booking bookings' (did you mean 'list'?)");
+    const found = await run(['webhook', 'help', 'verify']);
+    expect([found.code, found.out.split('\n')[0]]).toEqual([0, 'Usage: booking webhook verify [options] [file]']);
+    const leaf = await run(['help', 'bookings', 'watch', 'list']);
+    expect([leaf.code, leaf.err]).toEqual([2, "error: 'booking bookings watch' has no subcommands ('list' given)\n"]);
   });
 
   it('every leaf command ends its help with 2-4 examples', async () => {
