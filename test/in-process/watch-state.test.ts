@@ -84,6 +84,40 @@ describe('bookings watch --state', () => {
     expect(next.stderr).toMatch(/^Resuming from .*: 30 bookings as of .*\. --initial is not used: what changed since is reported\.\n/);
   });
 
+  it('a state file read back whole: a character cut by a 1 MiB read is not corrupted (no change reported that was not made)', async () => {
+    await sb.close();
+    // 200 bookings with titles of 9 KB of '€' (3 bytes each): the state file is ~1.8 MiB, and one of
+    // the three offsets puts a 1 MiB read's edge inside a character.
+    let offset = '';
+    let cancelled = false;
+    const items = () =>
+      Array.from({ length: 200 }, (_, i) => ({
+        uid: `bk_${i}`,
+        title: `${i === 0 ? offset : ''}${'€'.repeat(3000)}`,
+        status: cancelled && i === 150 ? 'cancelled' : 'confirmed',
+      }));
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: items() }));
+    });
+    try {
+      for (const shift of ['', 'a', 'ab']) {
+        rmSync(state, { force: true });
+        offset = shift;
+        cancelled = false;
+        expect((await once([], { BOOKING_BASE_URL: server.url })).code).toBe(0);
+        cancelled = true;
+        const r = await once([], { BOOKING_BASE_URL: server.url });
+        expect(r.code, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout)).toMatchObject({ type: 'changed', uid: 'bk_150', changes: { status: ['confirmed', 'cancelled'] } });
+        expect(Object.keys(JSON.parse(r.stdout).changes)).toEqual(['status']);
+        expect(readFileSync(state, 'utf8')).not.toContain('\uFFFD');
+      }
+    } finally {
+      await server.close();
+      sb = await startSandbox({ port: 0, tickSeconds: 0, bookings: 30 });
+    }
+  });
+
   it("keeps the pages' ETags: the next run asks with If-None-Match, and only a changed page is read again", async () => {
     await sb.close();
     const statuses: string[] = [];

@@ -169,24 +169,33 @@ function notSaved(path: string, err: unknown): FailureError {
   return new FailureError(`cannot save --state ${path}: ${e.code ?? e.message}; the file is left as it was last saved.`);
 }
 
-/** Each line of the file, read a chunk at a time (a line is at most what one entry can be). */
+/**
+ * Each line of the file, read a chunk at a time (a line is at most what one entry can be). Lines are
+ * found in the bytes and each decoded once whole: a character cut by a read's edge is never decoded
+ * in halves, and the part of a long line already read is never searched again.
+ */
 function eachLine(fd: number, each: (line: string, n: number) => void): void {
   const buffer = Buffer.allocUnsafe(CHUNK);
-  let rest = '';
+  // The start of the current line, copied out of the reused buffer.
+  let pieces: Buffer[] = [];
   let n = 0;
   for (;;) {
     const got = readSync(fd, buffer, 0, CHUNK, null);
     if (got === 0) break;
-    const text = rest + buffer.toString('utf8', 0, got);
+    const chunk = buffer.subarray(0, got);
     let start = 0;
-    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      each(text.slice(start, end), ++n);
+    for (let end = chunk.indexOf(LF); end >= 0; end = chunk.indexOf(LF, start)) {
+      const tail = chunk.subarray(start, end);
+      each((pieces.length > 0 ? Buffer.concat([...pieces, tail]) : tail).toString('utf8'), ++n);
+      pieces = [];
       start = end + 1;
     }
-    rest = text.slice(start);
+    if (start < got) pieces.push(Buffer.from(chunk.subarray(start)));
   }
-  if (rest !== '') each(rest, ++n);
+  if (pieces.length > 0) each(Buffer.concat(pieces).toString('utf8'), ++n);
 }
+
+const LF = 0x0a;
 
 function parseLine(line: string, path: string, n: number): unknown {
   try {
