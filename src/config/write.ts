@@ -1,8 +1,9 @@
 // Writing config.json through conf, which writes atomically (temp file + rename), so a reader or a
 // crash never sees half a file. Loaded only by commands that save something: conf brings in ajv.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import { FailureError } from '../base/errors';
+import { makeDirs } from '../base/make-dirs';
 import { emptyConfig, malformedConfig, readConfigFile, stripBom, type ConfigData } from './file';
 import { withFileLock } from './lock';
 import { assertTrustedConfig } from './trust';
@@ -57,7 +58,7 @@ async function writeThroughConf(path: string, data: ConfigData): Promise<void> {
 /** The config folder, created 0700, and narrowed to 0700 if it exists with other permissions. */
 function ensurePrivateDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    makeDirs(dir, DIR_MODE);
   } catch (err) {
     throw cannotWrite(dir, err);
   }

@@ -34,4 +34,19 @@ describe('listen on a disk that refuses the write', () => {
     expect(files).toEqual([expect.stringMatching(/^\d{8}T\d{6}\.\d{3}Z-\d{4}-booking\.created\.http$/)]);
     expect(readFileSync(dir.path(`caps/${files[0]}`), 'utf8')).toMatch(/\r\n\r\n\{"event":"booking\.created"\}$/);
   });
+
+  it('a --save-dir that cannot be made (under /proc/self): the delivery is answered 500 at once, and listen stops with 0', async () => {
+    const l = await spawnListen(['--save-dir', '/proc/self/x/y'], env);
+    try {
+      const r = await runCli(['webhook', 'send', l.url, '--event', 'booking.created', '--body', dir.path('small.json')], {
+        env,
+        timeoutMs: 10_000,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('500 Internal Server Error');
+    } finally {
+      expect(await l.stop()).toBe(0);
+    }
+    expect(l.err()).toMatch(/^warning: could not save a delivery in \/proc\/self\/x\/y \(answered 500\)/m);
+  });
 });

@@ -5,10 +5,11 @@
 // A body of a declared length is written as it arrives (a Spool): listen then holds none of it whole.
 // The folder is held to a size cap (--max-saved): beyond it deliveries are no longer saved.
 import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
-import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
+import { makeDirs } from '../../../base/make-dirs';
 import { headerValues } from '../../../webhook/capture';
 import { DISK_STALL_MS } from './body';
 import { ByteBudget } from './budget';
@@ -99,7 +100,7 @@ export class CaptureSaver {
 
   /** Created on first save only, private: deliveries carry attendees' personal data. */
   private async prepare(): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    makeDirs(this.dir, 0o700);
     let used = 0;
     for (const entry of await readdir(this.dir)) {
       if (entry.endsWith('.http'))
