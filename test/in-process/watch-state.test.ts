@@ -251,6 +251,10 @@ describe('bookings changes --since', () => {
     expect(readFileSync(state)).toEqual(before);
     const nothing = await runMain(['bookings', 'changes', '--since', state, '--status', 'confirmed'], { env: env() });
     expect(nothing.code).toBe(2);
+    // Named by the option the user gave: changes has no --state.
+    expect(nothing.stderr).toBe(
+      `error: --since ${state} was saved for the list without filters, not with --status confirmed; give each list its own state file.\n`,
+    );
   });
 
   it('a time: the bookings created or updated since, by their created_at and updated_at', async () => {

@@ -25,6 +25,7 @@ export async function runBookingsChanges(opts: BookingsChangesOptions, ctx: Cont
     path: since === undefined ? opts.since : undefined,
     maxBytes: opts.maxState,
     label: 'Comparing',
+    flag: '--since',
   });
   // An empty file (touch, or cut to nothing) holds no list to compare with: every booking would be
   // reported as added. watch takes one as a new state file; changes only reads.

@@ -43,7 +43,7 @@ export interface Prepared {
 export async function prepare(
   ctx: Context,
   filters: ListFilters,
-  state: { path?: string; maxBytes?: number; label: string; initial?: boolean },
+  state: { path?: string; maxBytes?: number; label: string; initial?: boolean; flag?: string },
 ): Promise<Prepared> {
   const writer = await createEventWriter(ctx);
   const watched = watchedFields(ctx);
@@ -73,7 +73,7 @@ export async function prepare(
   const origin: StateOrigin = { base_url: connection.baseUrl.href, profile: connection.profile, filters: listFilters };
   let resumedFrom: string | undefined;
   if (state.path !== undefined) {
-    const loaded = loadState(state.path, { snapshot, outbox, conditional }, origin, maxState);
+    const loaded = loadState(state.path, { snapshot, outbox, conditional }, origin, maxState, state.flag);
     if (loaded) {
       resumedFrom = loaded.savedAt;
       const owed = outbox.size > 0 ? `, and ${outbox.size} deliver${outbox.size === 1 ? 'y' : 'ies'} still owed` : '';

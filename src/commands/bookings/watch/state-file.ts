@@ -63,11 +63,19 @@ export interface StateParts {
  * Loads `path` into `snapshot` (an empty one). false when the file does not exist yet: the run starts
  * afresh and creates it. `maxBytes` bounds the file as the snapshot's bound bounds memory.
  */
-export function loadState(path: string, parts: StateParts, origin: StateOrigin, maxBytes: number): { savedAt: string } | false {
+export function loadState(
+  path: string,
+  parts: StateParts,
+  origin: StateOrigin,
+  maxBytes: number,
+  flag = '--state',
+): { savedAt: string } | false {
+  // The file as the user named it: `--state F` for watch, `--since F` for changes.
+  const named = `${flag} ${path}`;
   const { snapshot, outbox, conditional } = parts;
   // Its deliveries still owed are signed with the secret and sent: the file must be the user's own.
   const file = openOwnFile(path, {
-    name: `--state ${path}`,
+    name: named,
     maxBytes: maxBytes * 2,
     bound: `a state within --max-state ${formatBytes(maxBytes)} can be`,
     mustBeOwn: true,
@@ -83,30 +91,30 @@ export function loadState(path: string, parts: StateParts, origin: StateOrigin, 
     // Bookings known by another uid than the file's (snapshot.load): the known pages' lists follow.
     const renamed = new Map<string, string>();
     eachLine(fd, (line, n) => {
-      const value = parseLine(line, path, n);
+      const value = parseLine(line, named, n);
       if (!header) {
-        header = checkHeader(value, path, origin);
+        header = checkHeader(value, named, origin);
         return;
       }
       if (count < header.bookings) {
         const e = asEntry(value);
-        if (!e) throw damaged(path, `line ${n} is not a booking's entry`);
+        if (!e) throw damaged(named, `line ${n} is not a booking's entry`);
         const uid = snapshot.load(e[0], e[1]);
         if (uid !== e[0]) renamed.set(e[0], uid);
       } else if (count < header.bookings + header.pending) {
         const p = asPending(value);
-        if (!p) throw damaged(path, `line ${n} is not a delivery still owed`);
+        if (!p) throw damaged(named, `line ${n} is not a delivery still owed`);
         outbox.push(p);
       } else {
         const page = asPage(value);
-        if (!page) throw damaged(path, `line ${n} is not a known page`);
+        if (!page) throw damaged(named, `line ${n} is not a known page`);
         conditional.load(page[0], renamed.size === 0 ? page[1] : { ...page[1], uids: page[1].uids.map((u) => renamed.get(u) ?? u) });
       }
       count++;
     });
-    if (!header) throw damaged(path, 'it has no header line');
+    if (!header) throw damaged(named, 'it has no header line');
     const lines = header.bookings + header.pending + header.pages;
-    if (count !== lines) throw damaged(path, `it holds ${count} lines after its header where the header says ${lines} (cut short?)`);
+    if (count !== lines) throw damaged(named, `it holds ${count} lines after its header where the header says ${lines} (cut short?)`);
     return { savedAt: header.saved_at };
   } finally {
     closeSync(fd);
@@ -197,18 +205,17 @@ function eachLine(fd: number, each: (line: string, n: number) => void): void {
 
 const LF = 0x0a;
 
-function parseLine(line: string, path: string, n: number): unknown {
+function parseLine(line: string, named: string, n: number): unknown {
   try {
     return JSON.parse(line);
   } catch {
-    throw damaged(path, `line ${n} is not JSON`);
+    throw damaged(named, `line ${n} is not JSON`);
   }
 }
 
-function checkHeader(value: unknown, path: string, origin: StateOrigin): Header {
-  if (!isPlainObject(value) || value.format !== FORMAT) throw damaged(path, 'it is not a bookings watch state file');
-  if (value.version !== VERSION)
-    throw new UsageError(`--state ${path} is of version ${String(value.version)}, which this booking does not read.`);
+function checkHeader(value: unknown, named: string, origin: StateOrigin): Header {
+  if (!isPlainObject(value) || value.format !== FORMAT) throw damaged(named, 'it is not a bookings watch state file');
+  if (value.version !== VERSION) throw new UsageError(`${named} is of version ${String(value.version)}, which this booking does not read.`);
   const h = value as unknown as Header;
   if (
     typeof h.base_url !== 'string' ||
@@ -218,14 +225,14 @@ function checkHeader(value: unknown, path: string, origin: StateOrigin): Header 
     !Number.isSafeInteger(h.pending) ||
     !Number.isSafeInteger(h.pages)
   )
-    throw damaged(path, 'its header lacks base_url, profile, filters, bookings, pending or pages');
+    throw damaged(named, 'its header lacks base_url, profile, filters, bookings, pending or pages');
   if (h.base_url !== origin.base_url || h.profile !== origin.profile)
     throw new UsageError(
-      `--state ${path} was saved for ${h.base_url} (profile ${h.profile}), not ${origin.base_url} (profile ${origin.profile}); give each service its own state file.`,
+      `${named} was saved for ${h.base_url} (profile ${h.profile}), not ${origin.base_url} (profile ${origin.profile}); give each service its own state file.`,
     );
   const was = filtersText(h.filters);
   const now = filtersText(origin.filters);
-  if (was !== now) throw new UsageError(`--state ${path} was saved for the list ${was}, not ${now}; give each list its own state file.`);
+  if (was !== now) throw new UsageError(`${named} was saved for the list ${was}, not ${now}; give each list its own state file.`);
   return h;
 }
 
@@ -273,8 +280,8 @@ function asPage(value: unknown): [string, KnownPage] | undefined {
   return [key, page];
 }
 
-function damaged(path: string, why: string): UsageError {
+function damaged(named: string, why: string): UsageError {
   return new UsageError(
-    `--state ${path} is damaged: ${why}. It is left as it is; move it away (the next run then starts afresh) or give another --state file.`,
+    `${named} is damaged: ${why}. It is left as it is; move it away (the next run then starts afresh) or give another state file.`,
   );
 }
