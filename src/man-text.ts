@@ -29,6 +29,22 @@ export const EXIT_CODES: [string, string][] = [
   ['130', 'interrupted by Ctrl-C (SIGINT).'],
 ];
 
+/**
+ * What exit 0 and 1 mean for a command whose answer is a verdict or a receiver's, not the service's
+ * (by its words). Codes 3, 4 and 5 are the service's answers: a man page lists them only for the
+ * commands that send requests to it.
+ */
+export const EXIT_MEANINGS: Record<string, Record<string, string>> = {
+  'webhook verify': {
+    '0': 'authentic: every delivery checked verified.',
+    '1': 'not authentic: a signature did not match its body (each verdict says why it may be).',
+  },
+  'webhook send': {
+    '0': 'every delivery was answered 2xx.',
+    '1': 'a receiver answered anything else (401 included), or could not be reached.',
+  },
+};
+
 /** Environment variables: [name, meaning, who reads it]. */
 type Reader = 'all' | 'requests' | 'records' | 'secret';
 export const ENVIRONMENT: [string, string, Reader][] = [

@@ -5,7 +5,7 @@
 import { Help, type Command, type Option } from 'commander';
 import { commandPath } from './help';
 import { commandFacts, printsText, runsUntilStopped, STOPPED_RULE } from './commands/define';
-import { CAPTURES, CONFIG_FILE, DESCRIBES, ENVIRONMENT, EXIT_CODES, MANUAL, PROGRAM_DESCRIPTION } from './man-text';
+import { CAPTURES, CONFIG_FILE, DESCRIBES, ENVIRONMENT, EXIT_CODES, EXIT_MEANINGS, MANUAL, PROGRAM_DESCRIPTION } from './man-text';
 
 interface ManPage {
   /** "booking-bookings-list.1" */
@@ -141,8 +141,14 @@ function manualKey(cmd: Command): string {
 }
 
 function exitStatus(cmd: Command): string {
-  let codes = EXIT_CODES;
-  if (runsUntilStopped.has(cmd)) codes = [['0', STOPPED_RULE], ...EXIT_CODES.filter(([c]) => c !== '0' && c !== '130')];
+  const own = EXIT_MEANINGS[manualKey(cmd)] ?? {};
+  // The program's page and a group's list every code; a leaf, those it can end with.
+  const service = cmd.commands.length > 0 || commandFacts.get(cmd)?.sendsRequests === true;
+  let codes = EXIT_CODES.filter(([c]) => service || !['3', '4', '5'].includes(c)).map(([c, meaning]): [string, string] => [
+    c,
+    own[c] ?? (!service && c === '1' ? 'failure.' : meaning),
+  ]);
+  if (runsUntilStopped.has(cmd)) codes = [['0', STOPPED_RULE], ...codes.filter(([c]) => c !== '0' && c !== '130')];
   return `.SH EXIT STATUS\n${codes.map(([code, meaning]) => item(code, meaning)).join('')}`;
 }
 

@@ -58,6 +58,19 @@ describe('every page, as man and mandoc read it', () => {
     }
   });
 
+  it("EXIT STATUS lists the codes a command ends with: the service's (3, 4, 5) only where it sends requests, verify's and send's own 0 and 1", () => {
+    const exit = (name: string) => {
+      const page = pages.get(name)!.replace(/\\-/g, '-');
+      return page.slice(page.indexOf('.SH EXIT STATUS'), page.indexOf('.SH', page.indexOf('.SH EXIT STATUS') + 4));
+    };
+    expect(exit('booking-webhook-verify.1')).toContain('not authentic: a signature did not match its body');
+    expect(exit('booking-webhook-send.1')).toContain('a receiver answered anything else (401 included)');
+    for (const name of ['booking-webhook-verify.1', 'booking-webhook-send.1', 'booking-webhook-sign.1', 'booking-config-set.1'])
+      expect(exit(name), name).not.toMatch(/\n\.TP\n\.B [345]\n/);
+    for (const name of ['booking.1', 'booking-bookings-list.1', 'booking-whoami.1'])
+      expect(exit(name), name).toMatch(/\n\.B 3\n[\s\S]*\n\.B 4\n[\s\S]*\n\.B 5\n/);
+  });
+
   it('the DESCRIPTION says more than the NAME line: what the command prints, where it connects, its notes', () => {
     const list = pages.get('booking-bookings-list.1')!;
     const description = list.slice(list.indexOf('.SH DESCRIPTION'), list.indexOf('.SH', list.indexOf('.SH DESCRIPTION') + 4));
