@@ -55,7 +55,10 @@ async function writeThroughConf(path: string, data: ConfigData): Promise<void> {
   }
 }
 
-/** The config folder, created 0700, and narrowed to 0700 if it exists with other permissions. */
+/**
+ * The config folder, created 0700; one that exists is narrowed to its owner's bits (0755 → 0700),
+ * never widened: a folder the user made read-only (0500) stays so, and the write then fails, said.
+ */
 function ensurePrivateDir(dir: string): void {
   try {
     makeDirs(dir, DIR_MODE);
@@ -63,7 +66,8 @@ function ensurePrivateDir(dir: string): void {
     throw cannotWrite(dir, err);
   }
   try {
-    if ((statSync(dir).mode & 0o777) !== DIR_MODE) chmodSync(dir, DIR_MODE);
+    const mode = statSync(dir).mode & 0o777;
+    if ((mode & 0o077) !== 0) chmodSync(dir, mode & 0o700);
   } catch {
     // Not ours to narrow: assertTrustedConfig has already refused a folder that matters.
   }

@@ -65,6 +65,23 @@ describe('the config file', () => {
       expect(mode(file)).toBe(0o600);
       expect(mode(dir)).toBe(0o700);
     });
+
+    it('a folder made read-only by hand (0500) is never made writable: the write fails, said (root, whom modes do not stop, writes)', async () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file, `{"profiles":{"default":{"baseUrl":"${server.url}"}}}`, { mode: 0o600 });
+      chmodSync(dir, 0o500);
+      try {
+        const r = await runHere(['config', 'set', 'tz', 'UTC'], { env: env() });
+        expect(mode(dir)).toBe(0o500);
+        if (process.getuid?.() === 0) expect(r.code, show(r)).toBe(0);
+        else {
+          expect(r.code, show(r)).toBe(1);
+          expect(r.stderr).toContain('cannot write the config');
+        }
+      } finally {
+        chmodSync(dir, 0o700);
+      }
+    });
   });
 
   it("a config folder that cannot be made (under /proc/self): exit 1 at once, naming it (node's recursive mkdir spun there for ever)", async () => {
