@@ -76,6 +76,10 @@ const ROWS: Record<string, Busy | { instant: string }> = {
   '__complete profiles': { instant: 'reads the config file only' },
   version: { instant: 'prints the version' },
   help: { instant: 'prints help' },
+  'auth help': { instant: 'prints help' },
+  'bookings help': { instant: 'prints help' },
+  'config help': { instant: 'prints help' },
+  'webhook help': { instant: 'prints help' },
 };
 
 function leaves(cmd: Command, words: string[] = []): string[] {

@@ -133,7 +133,9 @@ describe('logout', () => {
     // No keyring here (no D-Bus session): a key saved in one from another session cannot be ruled out.
     const unsure = await runMain(['logout'], { env: env() });
     expect(unsure.code).toBe(1);
-    expect(unsure.stderr).toMatch(/^error: the OS keyring did not answer \(no D-Bus session/);
+    expect(unsure.stderr).toMatch(
+      /^error: .*config\.json holds no API key for profile default, and the OS keyring did not answer \(no D-Bus session/,
+    );
     const again = await runMain(['logout'], { env: env({ BOOKING_API_KEY: 'sk_env', BOOKING_KEY_STORE: 'file' }) });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('No API key saved');
