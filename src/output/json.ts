@@ -273,7 +273,6 @@ function writeJson(value: unknown, indent: number, edit: (text: string) => strin
   return out.text;
 }
 
-/** A JSON scalar as the plain text a table or tsv cell shows: numbers exactly as received. */
 /**
  * A value as one field of a tsv or csv row, `escapeText` making a text safe: a nested value is compact
  * JSON that stays JSON, what could move a terminal in it written as \uXXXX (an escape for a terminal,
@@ -284,6 +283,7 @@ export function fieldText(value: unknown, escapeText: (text: string) => string):
   return typeof value === 'object' && value !== null && !isLosslessNumber(value) ? escapeJsonText(text) : escapeText(text);
 }
 
+/** A JSON scalar as the plain text a table or tsv cell shows: numbers exactly as received. */
 export function scalarText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
