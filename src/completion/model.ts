@@ -65,8 +65,6 @@ export function describeProgram(program: Command): CompletionSpec {
 
 function commandSpec(cmd: Command, path: string[], help: Help): CommandSpec {
   const subs = help.visibleCommands(cmd);
-  const siblings = subs.map((c) => c.name()).filter((n) => n !== 'help');
-  const isHelpCommand = (c: Command) => c.name() === 'help' && !cmd.commands.includes(c);
   return {
     path,
     name: cmd.name(),
@@ -76,13 +74,10 @@ function commandSpec(cmd: Command, path: string[], help: Help): CommandSpec {
     args: cmd.registeredArguments.map((a) => argSpec(a, path)),
     commands: subs.map((c) => {
       const spec = commandSpec(c, [...path, c.name()], help);
-      // The program's `help [command...]` names a command path (`booking help bookings list`): its words
-      // are completed as the tree's, level by level. A group's implicit `help [command]` takes the names
-      // of its sibling commands.
-      if (path.length === 0 && c.name() === 'help') return { ...spec, args: [], commands: helpTree(cmd, ['help'], help) };
-      if (!isHelpCommand(c)) return spec;
-      spec.args = spec.args.map((a) => ({ ...a, value: { kind: 'choices', values: siblings } }));
-      return spec;
+      // `help [command...]`, the program's and each group's (src/help.ts), names a command path
+      // (`booking help bookings list`, `booking bookings help list`): its words are completed as the
+      // tree's, level by level.
+      return c.name() === 'help' ? { ...spec, args: [], commands: helpTree(cmd, [...path, 'help'], help) } : spec;
     }),
   };
 }

@@ -88,6 +88,8 @@ const CASES: Case[] = [
   { line: 'booking help bookings ', exactly: ['list', 'get', 'watch', 'changes'] },
   { line: 'booking help webhook l', exactly: ['listen'] },
   { line: 'booking bookings help ', exactly: ['list', 'get', 'watch', 'changes'] },
+  { line: 'booking bookings help watch ', excludes: ['list', 'get', 'watch', 'changes'] },
+  { line: 'booking webhook help l', exactly: ['listen'] },
   { line: 'booking config get ', exactly: [...PROFILE_KEYS] },
   { line: 'booking webhook send --event ', exactly: [...EVENTS] },
   { line: 'booking webhook verify --event ', exactly: [...EVENTS] },
