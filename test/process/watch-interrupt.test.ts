@@ -2,13 +2,14 @@
 // takes two deliveries and never answers the third. watch ends with exit 0, its state file keeps the
 // deliveries not answered, and the next run sends them, starting with the one cut short (same id).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { BIN, cleanEnv } from '../helpers/cli';
 import { runMain } from '../helpers/in-process';
+import { interruptWhenBusy } from '../helpers/interrupt';
 import { startReceiver, type Received } from '../helpers/receiver';
 
 let sb: Sandbox;
@@ -66,4 +67,27 @@ it('Ctrl-C while a delivery waits for its answer: exit 0, and the next run sends
     await hanging.close();
     await good.close();
   }
+}, 30_000);
+
+it('Ctrl-C while a big --state loads (100,000 bookings): exit 130 within a second, the file untouched', async () => {
+  const env = { BOOKING_BASE_URL: sb.url, BOOKING_API_KEY: sb.apiKey, BOOKING_CONFIG_DIR: join(dir, 'config') };
+  const state = join(dir, 'watch.state');
+  expect((await runMain(['bookings', 'watch', '--state', state, '--once'], { env })).code).toBe(0);
+  // The saved header and one entry, made into 100,000 bookings (~50 MB: a second or more to load on node 20).
+  const [head, entry] = readFileSync(state, 'utf8').split('\n') as [string, string];
+  const [, fp, whole, text] = JSON.parse(entry) as [string, string, number, string];
+  const padded = text.replace(/}$/, `,"notes":"${'n'.repeat(400)}"}`);
+  const lines = Array.from({ length: 100_000 }, (_, i) => JSON.stringify([`bk_big${i}`, fp, whole, padded]));
+  writeFileSync(state, `${JSON.stringify({ ...JSON.parse(head), bookings: lines.length, pending: 0, pages: 0 })}\n${lines.join('\n')}\n`);
+  const before = readFileSync(state);
+  let first: number | undefined;
+  const r = await interruptWhenBusy(['bookings', 'watch', '--state', state, '--max-state', '512M', '--once'], {
+    env,
+    busy: () => performance.now() - (first ??= performance.now()) >= 100,
+  });
+  expect(r.code, r.stderr).toBe(130);
+  // Interrupted while it loaded: it never got as far as saying what it resumed from.
+  expect(r.stderr).not.toContain('Resuming from');
+  expect(r.afterSigint).toBeLessThan(1_000);
+  expect(readFileSync(state).equals(before)).toBe(true);
 }, 30_000);

@@ -73,7 +73,10 @@ export async function prepare(
   const origin: StateOrigin = { base_url: connection.baseUrl.href, profile: connection.profile, filters: listFilters };
   let resumedFrom: string | undefined;
   if (state.path !== undefined) {
-    const loaded = loadState(state.path, { snapshot, outbox, conditional }, origin, maxState, state.flag);
+    const loaded = await loadState(state.path, { snapshot, outbox, conditional }, origin, maxState, {
+      flag: state.flag,
+      signal: ctx.signal,
+    });
     if (loaded) {
       resumedFrom = loaded.savedAt;
       const owed = outbox.size > 0 ? `, and ${outbox.size} deliver${outbox.size === 1 ? 'y' : 'ies'} still owed` : '';

@@ -12,6 +12,7 @@
 // with exit 2 and left as it is; so is one of another base URL, profile or list.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { checkpoint } from '../../../base/checkpoint';
 import { FailureError, UsageError } from '../../../base/errors';
 import { openOwnFile, type Refusal } from '../../../base/own-file';
 import { isPlainObject } from '../../../base/plain-object';
@@ -63,13 +64,14 @@ export interface StateParts {
  * Loads `path` into `snapshot` (an empty one). false when the file does not exist yet: the run starts
  * afresh and creates it. `maxBytes` bounds the file as the snapshot's bound bounds memory.
  */
-export function loadState(
+export async function loadState(
   path: string,
   parts: StateParts,
   origin: StateOrigin,
   maxBytes: number,
-  flag = '--state',
-): { savedAt: string } | false {
+  opts: { flag?: string; signal?: AbortSignal } = {},
+): Promise<{ savedAt: string } | false> {
+  const flag = opts.flag ?? '--state';
   // The file as the user named it: `--state F` for watch, `--since F` for changes.
   const named = `${flag} ${path}`;
   const { snapshot, outbox, conditional } = parts;
@@ -90,7 +92,7 @@ export function loadState(
     let count = 0;
     // Bookings known by another uid than the file's (snapshot.load): the known pages' lists follow.
     const renamed = new Map<string, string>();
-    eachLine(fd, (line, n) => {
+    await eachLine(fd, opts.signal, (line, n) => {
       const value = parseLine(line, named, n);
       if (!header) {
         header = checkHeader(value, named, origin);
@@ -180,9 +182,11 @@ function notSaved(path: string, err: unknown): FailureError {
 /**
  * Each line of the file, read a chunk at a time (a line is at most what one entry can be). Lines are
  * found in the bytes and each decoded once whole: a character cut by a read's edge is never decoded
- * in halves, and the part of a long line already read is never searched again.
+ * in halves, and the part of a long line already read is never searched again. A checkpoint after
+ * each chunk lets Ctrl-C in: a state of 100,000 bookings takes a second or more to load on node 20.
  */
-function eachLine(fd: number, each: (line: string, n: number) => void): void {
+async function eachLine(fd: number, signal: AbortSignal | undefined, each: (line: string, n: number) => void): Promise<void> {
+  const check = checkpoint(signal);
   const buffer = Buffer.allocUnsafe(CHUNK);
   // The start of the current line, copied out of the reused buffer.
   let pieces: Buffer[] = [];
@@ -199,6 +203,7 @@ function eachLine(fd: number, each: (line: string, n: number) => void): void {
       start = end + 1;
     }
     if (start < got) pieces.push(Buffer.from(chunk.subarray(start)));
+    await check();
   }
   if (pieces.length > 0) each(Buffer.concat(pieces).toString('utf8'), ++n);
 }
