@@ -56,7 +56,7 @@ export async function buildProgram(deps: ProgramDeps): Promise<Command> {
     if (cmd.commands.length > 0) {
       helpOnBareGroup(cmd);
       // A hidden group has no help command (build.ts); a plain line has none at all.
-      if (!plain && cmd.name() !== 'help' && hasHelpCommand(cmd)) addHelpCommand(cmd);
+      if (!plain && hasHelpCommand(cmd)) addHelpCommand(cmd);
     } else usageOnMissingArgument(cmd);
   });
   for (const cmd of [program, ...program.commands]) if (cmd.commands.length > 0) optionsOfLaterCommand(cmd);
