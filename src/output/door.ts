@@ -77,11 +77,16 @@ function doorStream(dest: Destination, maskers: readonly Masker[]): OutStream & 
  */
 export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFacts): IOStreams {
   const maskers: Masker[] = [];
-  const known = new Set<string>();
+  const known = new Map<string, Masker[]>();
   const maskSecret = (key: string) => {
     if (known.has(key)) return;
-    known.add(key);
-    maskers.push(...keyMaskers(key));
+    const added = keyMaskers(key);
+    known.set(key, added);
+    maskers.push(...added);
+  };
+  const unmaskSecret = (key: string) => {
+    for (const m of known.get(key) ?? []) maskers.splice(maskers.indexOf(m), 1);
+    known.delete(key);
   };
   const build = (out: Destination, err: Destination, over: { stderrIsTTY: boolean; color: boolean }): IOStreams => {
     const stdout = doorStream(out, maskers);
@@ -105,6 +110,7 @@ export function openDoor(stdout: Destination, stderr: Destination, facts: DoorFa
       color: over.color,
       columns: facts.columns,
       maskSecret,
+      unmaskSecret,
       mask: (text) => maskUrlPasswords(maskWithAll(text, maskers)),
       through: (next, opts) => build(next, err, opts),
     };

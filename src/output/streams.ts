@@ -25,6 +25,12 @@ export interface IOStreams {
   /** Masks this key (and its encoded forms) in everything written from now on, here and through(). */
   maskSecret(key: string): void;
   /**
+   * Stops masking this key: for a value that is the command's own to print, such as the sandbox's
+   * key (a user who exported it after the README's first run would otherwise read `****` as the
+   * key a script is to use). A key that a later request sends is masked again by that request.
+   */
+  unmaskSecret(key: string): void;
+  /**
    * `text` with the keys masked as a write of it would mask them: for a long string written in
    * slices (src/output/json-slices.ts), masked whole first, since a key cut in two by a slice's edge
    * would pass the mask of each slice.

@@ -30,6 +30,28 @@ describe('booking sandbox (in process)', () => {
     await expect(fetch(`${info.base_url}/api/v1/me`)).rejects.toThrow();
   });
 
+  it('--json prints its own key whole when BOOKING_API_KEY is the same key (exported after a first run); any other key stays masked', async () => {
+    for (const [envKey, shown] of [
+      ['sk_test_sandbox', 'sk_test_sandbox'],
+      ['sk_live_other_key_0123', 'sk_test_sandbox'],
+    ] as const) {
+      const io = testIO();
+      const ac = new AbortController();
+      const done = main(['sandbox', '--port', '0', '--json', '--tick', '0', '--webhook-url', `http://127.0.0.1:9/h?k=${envKey}`], {
+        io,
+        env: { BOOKING_API_KEY: envKey },
+        signal: ac.signal,
+      });
+      await until(() => io.out().includes('\n'), 'the JSON line');
+      const info = JSON.parse(io.out());
+      expect(info.api_key).toBe(shown);
+      // The user's other key, handed back in a URL the sandbox prints, is still masked.
+      expect(info.webhook_urls[0]).toBe(envKey === shown ? `http://127.0.0.1:9/h?k=${envKey}` : 'http://127.0.0.1:9/h?k=****');
+      ac.abort();
+      expect(await done).toBe(0);
+    }
+  });
+
   it('a key or secret no client could send is exit 2 by the rules the clients apply, naming the character, never the value', async () => {
     for (const [flag, value, said] of [
       ['--api-key', 'clé_secret', 'the API key has a character that is not printable ASCII (U+00E9 at position 3)'],

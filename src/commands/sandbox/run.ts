@@ -45,6 +45,9 @@ export async function runSandbox(opts: SandboxCmdOptions, ctx: Context): RunResu
     log: ctx.globals.quiet ? undefined : err,
     warn: err,
   });
+  // The sandbox's key is its own to print (as the line and the Try hint do): when BOOKING_API_KEY
+  // holds the same key, as after the README's first run, the mask would print `****` for it.
+  ctx.io.unmaskSecret(sandbox.apiKey);
   try {
     // A stream of one record: -o json is one line, as the process keeps running and a script waits
     // for the first line; --jq, --json FIELDS and --fields shape it like any record.
