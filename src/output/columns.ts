@@ -36,6 +36,7 @@ function resolveColumn(spec: ColumnSpec): Column {
 /** --fields a,b.c: exactly those columns, headed by the path as typed; `items` tell which hold times. */
 export function columnsForFields(fields: string[], items: unknown[] = []): Column[] {
   return fields.map((f) => {
+    if (isPlainValueField(f, items)) return VALUE_COLUMN;
     const path = parsePath(f);
     const sample = items.map((item) => getPath(item, path)).find(hasValue);
     return { header: escapeControl(f.split('.').map(headerWords).join('.')), paths: [path], kind: kindOf(f, sample), name: f };
@@ -114,8 +115,24 @@ function columnsFromData(items: unknown[]): Column[] {
   });
   // Items that are not objects (a list of 1, "two", {...}) have no fields: without a column of their
   // own they would be empty rows.
-  if (others) columns.push({ header: 'VALUE', paths: [[]], kind: 'text', name: 'value', plainOnly: true });
+  if (others) columns.push(VALUE_COLUMN);
   return columns;
+}
+
+const VALUE_COLUMN: Column = { header: 'VALUE', paths: [[]], kind: 'text', name: 'value', plainOnly: true };
+
+/**
+ * Whether --fields names the VALUE column that a list mixing objects with other values shows: `value`,
+ * when some item is not an object and no object has a field of that name (which would be meant).
+ */
+export function isPlainValueField(field: string, items: unknown[]): boolean {
+  if (field !== 'value') return false;
+  let plain = false;
+  for (const item of items) {
+    if (!isPlainObject(item)) plain = true;
+    else if (getPath(item, ['value']) !== undefined) return false;
+  }
+  return plain;
 }
 
 /** A field name as a header: `lengthInMinutes` and `length_in_minutes` both `LENGTH IN MINUTES`. */

@@ -7,6 +7,7 @@ import { escapeControl, escapeJsonText } from './escape';
 import { getPath, parsePath } from './paths';
 import { isPlainObject } from '../base/plain-object';
 import { fieldList, type OutputContext } from './sink';
+import { isPlainValueField } from './columns';
 
 const MAX_LISTED = 40;
 
@@ -22,13 +23,15 @@ export function fieldCheck(ctx: OutputContext): FieldCheck {
     check(items) {
       if (done || items.length === 0) return;
       done = true;
-      const missing = fields!.filter((f) => !items.some((item) => getPath(item, parsePath(f)) !== undefined));
+      const missing = fields!.filter(
+        (f) => !isPlainValueField(f, items) && !items.some((item) => getPath(item, parsePath(f)) !== undefined),
+      );
       if (missing.length === 0) return;
       const names = missing.map((f) => escapeJsonText(JSON.stringify(f))).join(', ');
       const available = availableFields(items);
       const list = available.length > MAX_LISTED ? `${available.slice(0, MAX_LISTED).join(', ')}, …` : available.join(', ');
       throw new UsageError(
-        `no item has the field${missing.length === 1 ? '' : 's'} ${names}; available fields: ${list || '(none: the items are not objects)'}.`,
+        `no item has the field${missing.length === 1 ? '' : 's'} ${names}; available fields: ${list || '(none: the items are empty objects)'}.`,
       );
     },
   };
@@ -38,7 +41,11 @@ export function fieldCheck(ctx: OutputContext): FieldCheck {
 function availableFields(items: unknown[]): string[] {
   const seen = new Set<string>();
   for (const item of items) {
-    if (!isPlainObject(item)) continue;
+    if (!isPlainObject(item)) {
+      // The VALUE column of the values that are not objects (isPlainValueField).
+      seen.add('value');
+      continue;
+    }
     for (const [key, value] of Object.entries(item)) {
       seen.add(key);
       const nested = Array.isArray(value) ? value.filter(isPlainObject) : isPlainObject(value) ? [value] : [];

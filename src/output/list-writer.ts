@@ -193,12 +193,12 @@ function delimitedWriter(
   line: (item: unknown, columns: Column[]) => string,
 ): ListWriter {
   const fields = fieldList(ctx);
-  let columns: Column[] | undefined = fields && columnsForFields(fields);
+  let columns: Column[] | undefined;
   let count = 0;
   return {
     async write(page) {
       if (page.length === 0) return;
-      if (count === 0) columns ??= chooseColumns(sampleOf(page), preferred, true);
+      if (count === 0) columns = fields ? columnsForFields(fields, sampleOf(page)) : chooseColumns(sampleOf(page), preferred, true);
       const cols = columns!;
       if (count === 0) emit(ctx, begin(cols));
       count += page.length;
@@ -206,7 +206,7 @@ function delimitedWriter(
     },
     end() {
       // An empty list with --fields still has its columns: csv's header row says what would be there.
-      if (count === 0 && columns) emit(ctx, begin(columns));
+      if (count === 0 && fields) emit(ctx, begin(columnsForFields(fields)));
       if (count === 0 && ctx.io.stdoutIsTTY) noResults(ctx);
     },
     abort() {},

@@ -13,6 +13,7 @@ const bodies: Record<string, Fault> = {
   '/problem': { kind: 'status', status: 200, contentType: 'application/problem+json', body: '{"id":12345678901234567890}' },
   '/untyped': { kind: 'status', status: 200, contentType: 'application/octet-stream', body: '{"n":1.50}' },
   '/mixed': { kind: 'status', status: 200, contentType: 'application/json', body: '{"data":[1,"two",{"uid":"bk_1"},[3,4]]}' },
+  '/own-value': { kind: 'status', status: 200, contentType: 'application/json', body: '{"data":[1,{"value":7}]}' },
 };
 
 describe('api', () => {
@@ -120,6 +121,20 @@ describe('api', () => {
     expect(tsv.stdout).toBe('\t1\n\ttwo\nbk_1\t\n\t[3,4]\n');
     expect((await api('/mixed', '--paginate', '-o', 'csv')).stdout).toBe('uid,value\r\n,1\r\n,two\r\nbk_1,\r\n,"[3,4]"\r\n');
     expect((await api('/mixed', '--paginate', '-o', 'table')).stdout.split('\n')[0]).toMatch(/^UID\s+VALUE$/);
+  });
+
+  it('--fields value picks that VALUE column (and is listed among the fields); a `value` field of the objects wins', async () => {
+    expect((await api('/mixed', '--paginate', '-o', 'csv', '--fields', 'value,uid')).stdout).toBe(
+      'value,uid\r\n1,\r\ntwo,\r\n,bk_1\r\n"[3,4]",\r\n',
+    );
+    expect((await api('/mixed', '--paginate', '-o', 'tsv', '--fields', 'value')).stdout).toBe('1\ntwo\n\n[3,4]\n');
+    const table = await api('/mixed', '--paginate', '-o', 'table', '--fields', 'value');
+    expect(table.stdout.split('\n').slice(0, 3)).toEqual(['VALUE', '1', 'two']);
+    const typo = await api('/mixed', '--paginate', '-o', 'tsv', '--fields', 'valeu');
+    expect([typo.code, typo.stderr]).toEqual([2, 'error: no item has the field "valeu"; available fields: value, uid.\n']);
+    // Objects with a field named value: --fields value means that field.
+    const own = await api('/own-value', '--paginate', '-o', 'tsv', '--fields', 'value');
+    expect(own.stdout).toBe('\n7\n');
   });
 
   it('--items-path without --paginate is a usage error', async () => {
