@@ -11,6 +11,7 @@
 // Nothing else builds the streams a command writes to: systemIO and testIO (src/output/io.ts) hand their raw
 // destinations to openDoor, and a later destination (the pager) is reached only through `through()`,
 // which puts the same stages, sharing the same masks, in front of it.
+import type { Writable } from 'node:stream';
 import type { Destination, IOStreams, OutStream } from './streams';
 import { keyMaskers, maskUrlPasswords, maskWithAll, type Masker } from '../base/key-mask';
 import { escapeForTerminal } from './escape';
@@ -68,7 +69,16 @@ function doorStream(dest: Destination, maskers: readonly Masker[]): OutStream & 
     },
     once: target.once && ((event, listener) => target.once!(event, listener)),
     off: target.off && ((event, listener) => target.off!(event, listener)),
+    delivered: () => (failed ? Promise.resolve(false) : deliveredBy(target)),
   };
+}
+
+/** Node's writable (a test's buffer has nothing pending): an empty write's callback comes after the writes before it. */
+function deliveredBy(target: OutStream): Promise<boolean> {
+  const w = target as OutStream & Partial<Pick<Writable, 'errored' | 'writableLength' | 'write'>>;
+  if (w.errored) return Promise.resolve(false);
+  if (!w.writableLength) return Promise.resolve(true);
+  return new Promise((resolve) => w.write!('', (err) => resolve(!err && !w.errored)));
 }
 
 /**

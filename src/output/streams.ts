@@ -9,6 +9,12 @@ export interface OutStream {
   readonly writableNeedDrain?: boolean;
   once?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
   off?(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+  /**
+   * True once everything written so far has left the process (a pipe, file or terminal has it);
+   * false when a write failed (a full disk, /dev/full), which is reported where failures are
+   * (bin/booking.js, the pager's handler). What a run keeps as done (watch's --state) waits for it.
+   */
+  delivered?(): Promise<boolean>;
 }
 
 export interface IOStreams {

@@ -145,6 +145,25 @@ describe('a failed write (stdout is /dev/full)', () => {
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toBe('error: cannot write to stdout: no space left on device (ENOSPC)\n');
   });
+
+  it.runIf(existsSync('/dev/full'))(
+    'bookings watch --state: what stdout did not take is not saved as reported; the next run reports it',
+    async () => {
+      const state = join(cfg.dir, 'full.state');
+      server.mode = { kind: 'pages', total: 5, pageSize: 100 };
+      const first = await spawnAsync(process.execPath, [BIN, 'bookings', 'watch', '--once', '-q', '--state', state]);
+      expect(first.status, first.stderr).toBe(0);
+      // One page: its events are all written before the failed write's 'error' is emitted.
+      server.mode = { kind: 'pages', total: 3_000, pageSize: 3_000 };
+      const full = await toFull(['bookings', 'watch', '--once', '-o', 'ndjson', '--state', state]);
+      expect(full.status, full.stderr).toBe(1);
+      expect(full.stderr).toContain('error: cannot write to stdout: no space left on device (ENOSPC)\n');
+      const again = await spawnAsync(process.execPath, [BIN, 'bookings', 'watch', '--once', '-q', '-o', 'ndjson', '--state', state]);
+      expect(again.status, again.stderr).toBe(0);
+      expect(lines(again.stdout)).toBe(2_995);
+      expect(again.stdout).toContain('"uid":"bk_2999"');
+    },
+  );
 });
 
 describe('hostile bodies: one error line, bounded memory', () => {

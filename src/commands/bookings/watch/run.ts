@@ -30,9 +30,12 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
   let saved = prepared.resumedFrom !== undefined ? version() : -1;
   let baseline = prepared.resumedFrom === undefined;
   let unsaved = false;
-  const save = () => {
+  const save = async () => {
     if (statePath === undefined || baseline || unsaved || saved === version()) return;
     unsaved = true; // until it has worked: a save that failed is not tried again on the way out
+    // What stdout did not take (a full disk, /dev/full) was not reported: the state stays where it
+    // was, for the next run to report it again, and the failed write ends the run (exit 1).
+    if ((await ctx.io.stdout.delivered?.()) === false) return;
     saveState(statePath, setup, origin, ctx.now());
     saved = version();
     unsaved = false;
@@ -47,7 +50,7 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
         await pollOnce(setup, { at: new Date(started).toISOString(), baseline, initial: opts.initial ?? false });
         const first = baseline;
         baseline = false;
-        save();
+        await save();
         if (polls === 0) firstNote(ctx, prepared, opts, first);
         polls++;
         limited = 0;
@@ -76,7 +79,7 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
     // What was delivered and taken in so far is kept, whatever stopped the run (a failed save is
     // said, and the first error stands).
     try {
-      save();
+      await save();
     } catch (saving) {
       warn(`error: ${(saving as Error).message}`);
     }
