@@ -1,7 +1,7 @@
 // What only a real process shows: Ctrl-C during a table and in the first milliseconds, writes that
 // fail (/dev/full), peak memory against hostile bodies, and the pager on a pseudo-terminal.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cleanEnv, runCli, runCliTty, tempConfigDir } from '../helpers/cli';
@@ -164,6 +164,21 @@ describe('a failed write (stdout is /dev/full)', () => {
       expect(again.stdout).toContain('"uid":"bk_2999"');
     },
   );
+
+  it('bookings watch --state on a disk that fills part-way through the save: exit 1, the last good file kept whole', async () => {
+    const state = join(cfg.dir, 'filling.state');
+    server.mode = { kind: 'pages', total: 5, pageSize: 100 };
+    expect((await spawnAsync(process.execPath, [BIN, 'bookings', 'watch', '--once', '-q', '--state', state])).status).toBe(0);
+    const saved = readFileSync(state, 'utf8');
+    server.mode = { kind: 'pages', total: 3_000, pageSize: 3_000 };
+    // A file-size limit of ~50 KB (SIGXFSZ ignored, as a full disk sends none): the save's writes stop short.
+    const limited = ['-c', 'trap "" XFSZ; ulimit -f 100; exec "$0" "$@"', process.execPath, BIN];
+    const full = await spawnAsync('sh', [...limited, 'bookings', 'watch', '--once', '-q', '-o', 'ndjson', '--state', state]);
+    expect(full.status, full.stderr).toBe(1);
+    expect(full.stderr).toBe(`error: cannot save --state ${state}: EFBIG; the file is left as it was last saved.\n`);
+    expect(readFileSync(state, 'utf8')).toBe(saved);
+    expect(readdirSync(cfg.dir).filter((f) => f.startsWith('filling.state.'))).toEqual([]);
+  });
 });
 
 describe('hostile bodies: one error line, bounded memory', () => {

@@ -11,7 +11,7 @@
 // big, is another user's or writable by others, or does not read as a whole state file is refused
 // with exit 2 and left as it is; so is one of another base URL, profile or list.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { checkpoint } from '../../../base/checkpoint';
 import { FailureError, UsageError } from '../../../base/errors';
 import { openOwnFile, type Refusal } from '../../../base/own-file';
@@ -152,13 +152,15 @@ export function saveState(path: string, parts: StateParts, origin: StateOrigin, 
     const line = (value: unknown) => {
       chunk += `${JSON.stringify(value)}\n`;
       if (chunk.length < CHUNK) return;
-      writeSync(fd, chunk);
+      // writeFileSync on an fd writes the whole chunk (writeSync may write part of it on a full
+      // disk and say so only in its count): a short file renamed over the last good one was damaged.
+      writeFileSync(fd, chunk);
       chunk = '';
     };
     for (const [uid, e] of snapshot.entries) line([uid, e.fp, e.whole ? 1 : 0, e.text]);
     for (const p of outbox.queue) line([p.id, p.event, p.uid, p.body]);
     for (const [key, p] of pages) line([key, p.etag ?? null, p.lastModified ?? null, p.next ?? null, p.uids]);
-    writeSync(fd, chunk);
+    writeFileSync(fd, chunk);
     fsyncSync(fd);
     closeSync(fd);
     renameSync(temporary, path);
