@@ -239,6 +239,9 @@ function csvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
   );
 }
 
+/** How many of the columns a table left out its note names. */
+const DROPPED_NAMED = 8;
+
 function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: ColumnSpec[]): ListWriter {
   const fields = fieldList(ctx);
   let layout: ListLayout | undefined;
@@ -251,9 +254,14 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
         // No column is left out without a word (named without the zone withTimeZone adds).
         const dropped = (left: string[]) => {
           const headers = columns.slice(columns.length - left.length).map((c) => c.header);
+          // A list of thousands of fields is named by its first few.
+          const named =
+            headers.length <= DROPPED_NAMED + 1
+              ? headers.join(', ')
+              : `${headers.slice(0, DROPPED_NAMED).join(', ')} and ${(headers.length - DROPPED_NAMED).toLocaleString('en')} more`;
           hint(
             ctx,
-            `note: ${headers.join(', ')} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`,
+            `note: ${named} left out to fit ${ctx.io.columns} columns; -o tsv or a wider terminal shows ${headers.length === 1 ? 'it' : 'them'}.`,
           );
         };
         layout = renderer.layout(withTimeZone(columns, ctx.globals.tz), sample, ctx.io.columns, dropped);

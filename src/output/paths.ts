@@ -17,11 +17,28 @@ function loose(key: string): string {
   return key.toLowerCase().replace(/[_-]/g, '');
 }
 
+/** Objects this many keys wide get an index of their loose keys, made once (LOOSE_INDEXES). */
+const LOOSE_INDEX_FROM = 64;
+/**
+ * A wide object's keys by their loose form, the first key of each form. A lookup that misses (the
+ * preferred columns' aliases, tried for every item) scanned every key: an item of 80,000 fields
+ * took seconds. Parsed data is read only, so an index stays true.
+ */
+const LOOSE_INDEXES = new WeakMap<object, Map<string, string>>();
+
 /** The key of `obj` that `segment` names: exactly, else loosely; undefined when none. */
 function findKey(obj: Record<string, unknown>, segment: string): string | undefined {
   if (Object.hasOwn(obj, segment)) return segment;
   const wanted = loose(segment);
-  return Object.keys(obj).find((k) => loose(k) === wanted);
+  let index = LOOSE_INDEXES.get(obj);
+  if (!index) {
+    const keys = Object.keys(obj);
+    if (keys.length < LOOSE_INDEX_FROM) return keys.find((k) => loose(k) === wanted);
+    index = new Map();
+    for (const k of keys) if (!index.has(loose(k))) index.set(loose(k), k);
+    LOOSE_INDEXES.set(obj, index);
+  }
+  return index.get(wanted);
 }
 
 const INDEX = /^\d+$/;

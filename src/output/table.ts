@@ -84,12 +84,15 @@ export async function loadTableRenderer(color: boolean): Promise<TableRenderer> 
 
 function listLayout(
   style: Style,
-  columns: Column[],
+  all: Column[],
   sample: unknown[],
   available: number,
   dropped?: (headers: string[]) => void,
 ): ListLayout | undefined {
-  if (sample.length === 0 || columns.length === 0) return undefined;
+  if (sample.length === 0 || all.length === 0) return undefined;
+  // Each column shown takes a character and a gap at least: only the first of a list with thousands
+  // of fields could fit, and only those are measured.
+  const columns = all.slice(0, Math.floor((available + GAP.length) / (1 + GAP.length)) + 1);
   // A loop, not Math.max(...): a spread of a long list overflows the stack.
   const natural = columns.map((c) => textWidth(c.header));
   for (const item of sample) {
@@ -104,7 +107,7 @@ function listLayout(
   }));
   const widths = fitWidths(fit, available, GAP.length);
   const kept = columns.slice(0, widths.length);
-  if (kept.length < columns.length) dropped?.(columns.slice(kept.length).map((c) => c.header));
+  if (kept.length < all.length) dropped?.(all.slice(kept.length).map((c) => c.header));
   const last = kept.length - 1;
   // Ids are not cut (a cut id is of no use): a longer one than the first page had pushes the line.
   // Only past MAX_CELL_UNITS, which no real id reaches, is an id cut like any cell.

@@ -70,6 +70,20 @@ describe('--fields in a narrow table', () => {
   });
 });
 
+describe('an item of many fields in a table', () => {
+  it('80,000 fields: the first that fit, the note naming eight of the rest and counting the others', async () => {
+    const item = Object.fromEntries(Array.from({ length: 80_000 }, (_, i) => [`k${i}`, 1234567890 + i]));
+    const io = await list({ tty: true, columns: 80 }, [item], undefined);
+    const [header, row] = io.out().split('\n');
+    expect(header).toMatch(/^K0 +K1 +K2 +K3 +K4 +K5$/);
+    expect(row).toMatch(/^1234567890 +1234567891 +.* 1234567895$/);
+    // Measuring and fitting each of 80,000 columns again for each one left out took minutes.
+    expect(io.err()).toBe(
+      'note: K6, K7, K8, K9, K10, K11, K12, K13 and 79,986 more left out to fit 80 columns; -o tsv or a wider terminal shows them.\n',
+    );
+  });
+});
+
 describe('tsv', () => {
   it('bookings: six columns in fixed places, however sparse the first item is', async () => {
     const data = items(
