@@ -117,7 +117,7 @@ function isNumberByte(b: number): boolean {
 }
 
 /** Whether the string that ended before `i` is a key: a colon follows, after any whitespace. */
-function isKey(body: Buffer, i: number): boolean {
+export function isKey(body: Buffer, i: number): boolean {
   while (i < body.length && (body[i] === 0x20 || body[i] === 0x0a || body[i] === 0x0d || body[i] === 0x09)) i++;
   return body[i] === 0x3a;
 }

@@ -44,8 +44,8 @@ describe('a HAR 1.2 export', () => {
     ]);
   });
 
-  it('the base64 body is decoded to the bytes that were signed (non-ASCII text included)', () => {
-    const [, cancelled] = harDeliveries('x.har', readFileSync(HAR));
+  it('the base64 body is decoded to the bytes that were signed (non-ASCII text included)', async () => {
+    const [, cancelled] = await harDeliveries('x.har', readFileSync(HAR));
     expect('body' in cancelled! && cancelled.body.toString()).toContain('Café ☕ call');
   });
 
@@ -63,8 +63,8 @@ describe('a HAR 1.2 export', () => {
     expect(r.stdout.split('\n')[2]).toMatch(/^not-authentic\tbooking\.created\t243\t.*\t-#3$/);
   });
 
-  it('_encoding (the HAR 1.2 way for a custom field) is read as encoding', () => {
-    const [d] = harDeliveries(
+  it('_encoding (the HAR 1.2 way for a custom field) is read as encoding', async () => {
+    const [d] = await harDeliveries(
       'x.har',
       Buffer.from(harOf(signedPost({ mimeType: 'application/json', text: 'eyJhIjoxfQ==', _encoding: 'base64' }))),
     );
@@ -110,19 +110,19 @@ describe('what is not HAR, or not a delivery', () => {
       signedPost({ mimeType: 'a/b', text: 'not base64!', encoding: 'base64' }),
       /x\.har#0: its postData text is not base64/,
     ],
-  ])('an entry with %s is an error naming the entry', (_what, request, message) => {
-    const [d] = harDeliveries('x.har', Buffer.from(harOf(request)));
+  ])('an entry with %s is an error naming the entry', async (_what, request, message) => {
+    const [d] = await harDeliveries('x.har', Buffer.from(harOf(request)));
     expect(d).toMatchObject({ exitCode: 2, message: expect.stringMatching(message) });
   });
 
-  it('no postData and no body size: an empty body, checked', () => {
-    const [d] = harDeliveries('x.har', Buffer.from(harOf(signedPost(undefined, { bodySize: 0 }))));
+  it('no postData and no body size: an empty body, checked', async () => {
+    const [d] = await harDeliveries('x.har', Buffer.from(harOf(signedPost(undefined, { bodySize: 0 }))));
     expect('body' in d! && d.body.length).toBe(0);
   });
 
-  it('an entry over the capture limit is refused before its body is made', () => {
+  it('an entry over the capture limit is refused before its body is made', async () => {
     const text = 'a'.repeat(CAPTURE_LIMIT + 1);
-    const [d] = harDeliveries('big.har', Buffer.from(harOf(signedPost({ mimeType: 'text/plain', text }))));
+    const [d] = await harDeliveries('big.har', Buffer.from(harOf(signedPost({ mimeType: 'text/plain', text }))));
     expect(d).toMatchObject({ exitCode: 2, message: 'big.har#0: its body is larger than a capture may be (64 MiB); not checked.' });
   });
 });

@@ -177,7 +177,7 @@ async function verifyFile(
   }
   const results: (Judged | CliError)[] = [];
   const check = checkpoint(ctx.signal);
-  for (const entry of harDeliveries(path, read.bytes)) {
+  for (const entry of await harDeliveries(path, read.bytes, check)) {
     await check();
     if (entry instanceof CliError) {
       results.push(entry);
