@@ -20,6 +20,8 @@ interface FileInput {
   kind: 'file';
   path: string;
   fd: number;
+  /** Its size when opened: what a read of it whole allocates at once. */
+  size: number;
 }
 
 export interface StreamInput {
@@ -61,7 +63,7 @@ export function openInput(io: IOStreams, path: string, limit?: ReadLimit, regula
     follow: true,
     streams: !regularOnly,
   })!;
-  return stats.isFile() ? { kind: 'file', path, fd } : streamInput(path, fd, stats);
+  return stats.isFile() ? { kind: 'file', path, fd, size: stats.size } : streamInput(path, fd, stats);
 }
 
 // What the shell hands over for stdin. Opening one fails with ENXIO when stdin is a socket (node and

@@ -132,7 +132,7 @@ export async function readDelivery(io: IOStreams, path: string, sink: Sink, opts
     throw err;
   }
   if (input.kind === 'stream') return readStreamDelivery(input, sink, opts);
-  const sniff = new Sniffer(path, sink, opts.har ?? false);
+  const sniff = new Sniffer(path, sink, opts.har ?? false, input.size);
   try {
     readOpenedFile(input.fd, path, (chunk) => sniff.push(chunk, true));
   } catch (err) {
@@ -193,13 +193,16 @@ class Sniffer {
   kind: 'capture' | 'har' | undefined;
   private pending: Buffer[] = [];
   private parser: CaptureParser | undefined;
-  private har: Buffer[] = [];
+  // A HAR file's bytes, copied into one buffer as they come, not kept as chunks and joined at the end:
+  // that held the file twice (a 120 MB HAR, 240 MB). Its size, when known, is allocated at once.
+  private har: Buffer | undefined;
   private harSize = 0;
 
   constructor(
     private readonly name: string,
     private readonly sink: Sink,
     allowHar: boolean,
+    private readonly sizeHint = 0,
   ) {
     if (!allowHar) this.start('capture');
   }
@@ -216,17 +219,23 @@ class Sniffer {
       this.parser.push(chunk);
       return;
     }
-    this.harSize += chunk.length;
-    if (this.harSize > HAR_LIMIT)
+    const size = this.harSize + chunk.length;
+    if (size > HAR_LIMIT)
       throw new UsageError(`${this.name} is larger than ${formatBytes(HAR_LIMIT)}, the most a HAR file may hold; not read further.`);
-    this.har.push(reused ? Buffer.from(chunk) : chunk);
+    // Grown (a stream's, or a file that grew) to twice its size: all the grows copy fewer bytes than it ends with.
+    if (this.har === undefined || size > this.har.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.min(HAR_LIMIT, Math.max(size, this.sizeHint, 2 * (this.har?.length ?? 0))));
+      this.har?.copy(grown, 0, 0, this.harSize);
+      this.har = grown;
+    }
+    this.harSize += chunk.copy(this.har, this.harSize);
   }
 
   end(): { kind: 'capture'; head: CaptureHead } | { kind: 'har'; bytes: Buffer } {
     if (this.kind === undefined) this.start('capture');
     for (const p of this.pending.splice(0)) this.push(p, false);
     if (this.parser) return { kind: 'capture', head: this.parser.end() };
-    return { kind: 'har', bytes: Buffer.concat(this.har) };
+    return { kind: 'har', bytes: (this.har ?? Buffer.alloc(0)).subarray(0, this.harSize) };
   }
 
   abandon(): void {
