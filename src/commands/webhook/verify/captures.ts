@@ -58,7 +58,11 @@ export async function verifyCaptures(paths: string[], opts: CaptureCheck, ctx: C
       await check();
       if ('skipped' in item) run.skipped(item.path, item.skipped);
       else if (item instanceof CliError) run.failed(item);
-      else await run.file(() => verifyFile(item, secrets, judge, ctx, () => out.flush()), item.path);
+      else
+        await run.file(
+          verifyFile(item, secrets, judge, ctx, () => out.flush()),
+          item.path,
+        );
     }
   } catch (err) {
     // Ctrl-C: the verdicts already made are not lost (a json array is left unclosed, as a list's is).
@@ -82,23 +86,28 @@ class Run {
     private readonly out: VerdictWriter,
   ) {}
 
-  async file(read: () => Promise<(Judged | CliError)[]>, path: string): Promise<void> {
-    let results: (Judged | CliError)[];
-    try {
-      results = await read();
-    } catch (err) {
-      if (err instanceof NotRegularFile) return this.skipped(path, 'not a regular file');
-      // A secret that is no key of a capture's scheme is wrong for every capture of it: the run stops.
-      if (err instanceof UnusableSecret) throw err;
-      // Ctrl-C ends the run; any other error is about this one file.
-      if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
-      return this.failed(err);
-    }
+  /**
+   * A file's results, written as they come: a HAR file of 100,000 signed entries held every verdict
+   * until its last (~130 MB more at the peak). Its errors as a file's come before its first result.
+   */
+  async file(results: AsyncIterator<Judged | CliError>, path: string): Promise<void> {
     const check = checkpoint(this.ctx.signal);
-    for (const r of results) {
+    for (;;) {
+      let r: IteratorResult<Judged | CliError>;
+      try {
+        r = await results.next();
+      } catch (err) {
+        if (err instanceof NotRegularFile) return this.skipped(path, 'not a regular file');
+        // A secret that is no key of a capture's scheme is wrong for every capture of it: the run stops.
+        if (err instanceof UnusableSecret) throw err;
+        // Ctrl-C ends the run; any other error is about this one file.
+        if (!(err instanceof CliError) || err instanceof InterruptedError) throw err;
+        return this.failed(err);
+      }
+      if (r.done) return;
       await check();
-      if (r instanceof CliError) this.failed(r);
-      else await this.judged(r);
+      if (r.value instanceof CliError) this.failed(r.value);
+      else await this.judged(r.value);
     }
   }
 
@@ -155,13 +164,13 @@ class Run {
 }
 
 /** One file: a capture (one delivery) or a HAR file (one per signed POST entry, or its error). */
-async function verifyFile(
+async function* verifyFile(
   named: Named,
   secrets: Secret[],
   judge: DeliveryJudge,
   ctx: Context,
   beforeWait: () => void,
-): Promise<(Judged | CliError)[]> {
+): AsyncGenerator<Judged | CliError> {
   const { path } = named;
   const digest = new SecretsDigest(secrets);
   const read = await readDelivery(ctx.io, path, (chunk) => digest.update(chunk), {
@@ -173,23 +182,20 @@ async function verifyFile(
   if (read.kind === 'capture') {
     const digests = digest.finish();
     const verdict = await judge.judgeStreamed(read.head.rawHeaders, digests, read.again);
-    return [{ verdict: { file: path, ...verdict }, key: digests[0]!.digest.toString('latin1') }];
+    yield { verdict: { file: path, ...verdict }, key: digests[0]!.digest.toString('latin1') };
+    return;
   }
-  const results: (Judged | CliError)[] = [];
-  const check = checkpoint(ctx.signal);
-  for (const entry of await harDeliveries(path, read.bytes, check)) {
-    await check();
+  for (const entry of await harDeliveries(path, read.bytes, checkpoint(ctx.signal))) {
     if (entry instanceof CliError) {
-      results.push(entry);
+      yield entry;
       continue;
     }
     const d = new SecretsDigest(secrets);
     d.update(entry.body);
     const digests = d.finish();
     const verdict = await judge.judgeBody(entry.rawHeaders, entry.body);
-    results.push({ verdict: { file: entry.label, ...verdict }, key: digests[0]!.digest.toString('latin1') });
+    yield { verdict: { file: entry.label, ...verdict }, key: digests[0]!.digest.toString('latin1') };
   }
-  return results;
 }
 
 const CAPTURE_NAME = /\.(http|har)$/i;
