@@ -22,9 +22,10 @@ export interface InterruptOptions {
   env?: Record<string, string | undefined>;
   /**
    * Whether the run is under way, asked on each output chunk and every 20 ms (only once its Ctrl-C
-   * handler is in place); `reading`: it has read from endless stdin.
+   * handler is in place); `reading`: it has read from endless stdin; `pid`: the process's (to look
+   * at it in /proc: how much it has read).
    */
-  busy(out: { stdout: string; stderr: string; reading: boolean }): boolean;
+  busy(out: { stdout: string; stderr: string; reading: boolean; pid: number | undefined }): boolean;
   /** Killed (SIGKILL) this long after SIGINT, or after start when never busy. */
   limitMs?: number;
   /** Written to stdin, which is then closed; else stdin is closed at once. */
@@ -60,7 +61,7 @@ export function interruptWhenBusy(args: string[], opts: InterruptOptions): Promi
       });
       feed();
     }
-    const out = { stdout: '', stderr: '', reading: false };
+    const out = { stdout: '', stderr: '', reading: false, pid: child.pid };
     let sentAt: number | undefined;
     const limit = opts.limitMs ?? 10_000;
     let killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
