@@ -1,5 +1,5 @@
 // A big HAR file is read in pieces (src/webhook/har-scan.ts, har.ts), not with one JSON.parse: on a
-// 120 MB HAR that parse held 0.8-1.8 GB at its peak, and Ctrl-C landed only after it, 3-9 s late.
+// 120 MB HAR that parse held 0.8-1.8 GB at its peak, and Ctrl-C landed only after it, 2-9 s late.
 // Here a ~96 MB devtools-like HAR (130,000 entries, 1 in 1,000 a signed POST): Ctrl-C once the file is
 // read, while its entries are parsed and before any verdict, is exit 130 within a second; and a
 // whole run stays within a small multiple of the file beside what a run on a tiny HAR takes.
