@@ -53,16 +53,13 @@ export async function verifyCaptures(paths: string[], opts: CaptureCheck, ctx: C
   const out = await verdictWriter(ctx, true);
   const run = new Run(ctx, out);
   const check = checkpoint(ctx.signal);
+  const flush = () => out.flush();
   try {
     for (const item of captureFiles(paths)) {
       await check();
       if ('skipped' in item) run.skipped(item.path, item.skipped);
       else if (item instanceof CliError) run.failed(item);
-      else
-        await run.file(
-          verifyFile(item, secrets, judge, ctx, () => out.flush()),
-          item.path,
-        );
+      else await run.file(verifyFile(item, secrets, judge, ctx, flush), item.path);
     }
   } catch (err) {
     // Ctrl-C: the verdicts already made are not lost (a json array is left unclosed, as a list's is).
@@ -88,7 +85,7 @@ class Run {
 
   /**
    * A file's results, written as they come: a HAR file of 100,000 signed entries held every verdict
-   * until its last (~130 MB more at the peak). Its errors as a file's come before its first result.
+   * until its last (~50 MB more at the peak). Its errors as a file's come before its first result.
    */
   async file(results: AsyncIterator<Judged | CliError>, path: string): Promise<void> {
     const check = checkpoint(this.ctx.signal);
