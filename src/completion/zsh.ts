@@ -7,7 +7,11 @@ import { functionName, header, sq } from './text';
 
 export function renderZsh(spec: CompletionSpec): string {
   const p = spec.program;
+  const act = (v: ValueKind) => action(p, v);
   const lines: string[] = [`#compdef ${p}`, ...header('zsh', p), ''];
+  // The global options' specs once, for every command that does not redefine one of them: written
+  // out in each function they were half of the script.
+  lines.push(`${globalsArray(p)}=(`, ...spec.globals.flatMap((o) => optionSpecs(o, act)).map((s) => `  ${s}`), ')', '');
   for (const cmd of allCommands(spec.root)) lines.push(...commandFunction(spec, cmd), '');
   lines.push(
     "# Profile names live in the user's config, so they are read when TAB is pressed.",
@@ -28,9 +32,15 @@ export function renderZsh(spec: CompletionSpec): string {
   return `${lines.join('\n')}\n`;
 }
 
+const globalsArray = (program: string) => `_${program}_global_specs`;
+
 function commandFunction(spec: CompletionSpec, cmd: CommandSpec): string[] {
   const act = (v: ValueKind) => action(spec.program, v);
-  const specs = [...optionsAt(spec, cmd).flatMap((o) => optionSpecs(o, act)), ...argSpecs(cmd.args, act)];
+  const options = optionsAt(spec, cmd);
+  // All the globals (none redefined here): the shared array; else the ones this command keeps.
+  const allGlobals = spec.globals.every((g) => options.includes(g));
+  const optionLines = (allGlobals ? options.filter((o) => !spec.globals.includes(o)) : options).flatMap((o) => optionSpecs(o, act));
+  const specs = [...(allGlobals ? [`"\${${globalsArray(spec.program)}[@]}"`] : []), ...optionLines, ...argSpecs(cmd.args, act)];
   const fn = functionName(spec.program, cmd);
   if (cmd.commands.length === 0) {
     return [`${fn}() {`, '  _arguments -s -S \\', ...continued(specs), '}'];
