@@ -243,7 +243,8 @@ describe('forwarding', () => {
       .split('\n')
       .map((line) => line.split('\t').slice(1));
     expect(lines).toEqual([
-      ['booking.rescheduled', 'authentic', '', '', '', '', '1'],
+      // The status listen answered is the last column.
+      ['booking.rescheduled', 'authentic', '', '', '', '', '1', '', '200'],
       ['booking.rescheduled', 'forwarded', '', '202'],
     ]);
   });
@@ -310,12 +311,28 @@ describe('forwarding', () => {
     expect(recorded.length).toBe(before + 1);
   });
 
+  it('each delivery line says the status listen answered: 200, 401 for one not authentic (ndjson and the terminal)', async () => {
+    const l = await startListen({ save: false }, { output: 'ndjson' });
+    expect((await send({ url: l.url })).code).toBe(0);
+    expect((await send({ url: l.url, secret: 'whsec_not_the_one' })).code).toBe(1);
+    await l.stop();
+    const lines = l
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; authentic?: boolean; status?: number });
+    expect(lines.filter((d) => d.type === 'delivery').map((d) => [d.authentic, d.status])).toEqual([
+      [true, 200],
+      [false, 401],
+    ]);
+  });
+
   it('notes a forward that fails on a line of its own, and still answers 200', async () => {
     const l = await startListen({ save: false, forwardTo: 'http://127.0.0.1:9/' }, { tty: true, output: undefined });
     expect((await send({ url: l.url })).code).toBe(0);
     await l.stop();
     expect(l.out()).toMatch(
-      /^\d\d:\d\d:\d\d {2}booking\.created {2}✓ authentic {2}bk_[0-9a-f]{20}\n\d\d:\d\d:\d\d {2}booking\.created {2}bk_[0-9a-f]{20} {2}→ failed: cannot reach http:\/\/127\.0\.0\.1:9: connection refused\.\n$/,
+      /^\d\d:\d\d:\d\d {2}booking\.created {2}✓ authentic {2}bk_[0-9a-f]{20} {2}→ 200\n\d\d:\d\d:\d\d {2}booking\.created {2}bk_[0-9a-f]{20} {2}→ failed: cannot reach http:\/\/127\.0\.0\.1:9: connection refused\.\n$/,
     );
   });
 

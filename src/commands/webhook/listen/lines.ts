@@ -1,7 +1,7 @@
 // The lines `listen` prints: one per delivery (time, event, verdict, booking uid) as soon as it is
 // answered, and, for a forwarded one, one more with the forward's outcome when it comes.
 // Terminal: readable and coloured. tsv (piped): time, event, verdict, uid, forward, reason, capture,
-// attempt (1 for a first delivery), first capture (of a repeat), answered status (with --respond),
+// attempt (1 for a first delivery), first capture (of a repeat), the status listen answered,
 // where a forward's line has `forwarded` (an answer came; forward is its status) or `forward-failed`
 // (reason says why) as its verdict. json/ndjson: one object per line, `type` "delivery" or "forward".
 // The shaping flags (--jq, --json FIELDS, --fields) apply to each line (src/output/records.ts).
@@ -25,7 +25,7 @@ interface DeliveryRecord {
   capture: string | null;
   /** Which attempt of a delivery this is (repeats.ts). */
   attempt?: Attempt;
-  /** The status answered, when --respond chose it. */
+  /** The status listen answered: 200, 401 (not authentic), --respond's, 500 (could not be kept). */
   answered?: number;
 }
 

@@ -12,6 +12,7 @@ import { formatBytes } from '../../../base/words';
 import { SPOOL_LIMIT } from '../../../webhook/reader';
 import type { ReceiverJudge } from '../../../webhook/schemes/delivery-judge';
 import { visible } from '../../../webhook/text';
+import type { Verdict } from '../../../webhook/verdict';
 import type { RecordWriter } from '../../../output/records';
 import { DISK_STALL_MS, declaredLength, readBudgeted } from './body';
 import type { ByteBudget } from './budget';
@@ -20,7 +21,7 @@ import { openIntake, type Received } from './intake';
 import { bookingUid, type ListenRecord } from './lines';
 import { LOOP_HEADER, loopMarks, MAX_HOPS } from './loop';
 import type { ListenOptions } from './options';
-import { Repeats } from './repeats';
+import { type Attempt, Repeats } from './repeats';
 import { type ForwardRoutes, routeFor } from './routes';
 import { type CaptureSaver, DiskStalled } from './save';
 import type { ListenWarnings } from './warnings';
@@ -133,6 +134,12 @@ export class Receiver {
     );
   }
 
+  /** A delivery answered 500 as it could not be kept still has its line, as a script reading them counts on. */
+  private async unkept(req: IncomingMessage, got: Received, verdict: Verdict, time: Date, attempt: Attempt): Promise<void> {
+    const uid = got.body ? bookingUid(got.body) : null;
+    await this.s.lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture: null, attempt, answered: 500 });
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse, got: Received, time: Date): Promise<void> {
     const verdict = await this.s.judgeDelivery.judge(req.rawHeaders, got);
     const event = verdict.event;
@@ -155,6 +162,7 @@ export class Receiver {
         // The sender is told to try again (the service retries), rather than losing the delivery.
         this.s.ctx.io.stderr.write(`warning: could not save a delivery in ${this.s.saver.dir} (answered 500): ${(err as Error).message}\n`);
         answer(res, 500, { ok: false, error: 'could not save the delivery' });
+        await this.unkept(req, got, verdict, time, attempt);
         return;
       }
       if (capture === null && !this.savingStopped) {
@@ -167,6 +175,7 @@ export class Receiver {
       // --no-save: its temporary file was all there was of the body to forward.
       this.s.ctx.io.stderr.write(`warning: could not keep a delivery to forward (answered 500): ${got.saveFailed.message}\n`);
       answer(res, 500, { ok: false, error: 'could not keep the delivery to forward' });
+      await this.unkept(req, got, verdict, time, attempt);
       return;
     }
     attempt.saved(capture);
@@ -183,8 +192,7 @@ export class Receiver {
       verdict.authentic ? (ok ? { ok: true } : { ok: false, error: '--respond' }) : { ok: false, error: 'not authentic' },
     );
     const uid = got.body ? bookingUid(got.body) : null;
-    const answered = this.s.opts.respond === undefined ? undefined : status;
-    await this.s.lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture, attempt, answered });
+    await this.s.lines.write({ time, method: req.method ?? '', path: req.url ?? '', verdict, uid, capture, attempt, answered: status });
     // Forwarded when it is answered 2xx: the app then sees each delivery once the sender is done with it.
     const forwardTo = routeFor(this.s.routes, event);
     if (!verdict.authentic || !ok || !forwardTo) return;
