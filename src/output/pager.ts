@@ -90,6 +90,9 @@ export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined
   let finished = false;
   // The shell's 126 or 127: the pager could not be run at all (not found, not executable).
   let notRun = false;
+  // How it ended otherwise: a pager the user quits exits 0; one that fails (PAGER=false) may have
+  // shown nothing.
+  let ended: { code: number | null; signal: NodeJS.Signals | null } = { code: 0, signal: null };
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   const onFailure = () => finished || quit.abort(new Error('pager closed'));
@@ -106,8 +109,9 @@ export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined
     pagerHasTerminal(ctx.io.stderr);
     const proc = child;
     exited = new Promise<void>((resolve) => {
-      proc.once('close', (code) => {
+      proc.once('close', (code, signal) => {
         notRun = code === 126 || code === 127;
+        ended = { code, signal };
         resolve();
       });
       proc.once('error', () => {
@@ -153,6 +157,11 @@ export function startPager<C extends PagerContext>(ctx: C): Pager<C> | undefined
         throw new FailureError(
           `the pager ${JSON.stringify(escapeOneLine(command, 80))} could not be run, so the output was not shown.`,
           'set BOOKING_PAGER (or PAGER) to a pager that is installed, or use --no-pager.',
+        );
+      if (ended.code !== 0)
+        throw new FailureError(
+          `the pager ${JSON.stringify(escapeOneLine(command, 80))} ${ended.code === null ? `was ended by ${ended.signal}` : `exited with status ${ended.code}`}, so the output may not have been shown.`,
+          'set BOOKING_PAGER (or PAGER) to a pager that works, or use --no-pager.',
         );
     },
   };

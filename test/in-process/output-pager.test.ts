@@ -61,6 +61,17 @@ describe('the pager', () => {
     const own = await runMain(['bookings', 'list', '--base-url', server.url], { tty: true, env: { ...env, BOOKING_PAGER: 'exit 127' } });
     expect(own.code).toBe(1);
   });
+  it('that fails (PAGER=false, a non-zero status): exit 1, saying the output may not have been shown', async () => {
+    for (const [pager, said] of [
+      ['false', 'exited with status 1'],
+      ['exit 3', 'exited with status 3'],
+      ['kill -KILL $$', 'was ended by SIGKILL'],
+    ] as const) {
+      const r = await list(pager);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`error: the pager "${pager}" ${said}, so the output may not have been shown.\n`);
+    }
+  });
   it('that ends by itself before the end (a user quitting it): exit 0, nothing said', async () => {
     const r = await list('exit 0');
     expect(r.code, r.stderr).toBe(0);
