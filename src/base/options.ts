@@ -126,3 +126,17 @@ function durationMs(value: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h|)\s*$/i.exec(value);
   return m ? Math.round(Number(m[1]) * DURATION_UNITS[m[2]!.toLowerCase()]!) : undefined;
 }
+
+/**
+ * A date or date-time the user typed (ISO 8601: 2026-11-28, 2026-11-28T09:00:00Z) in milliseconds since
+ * the epoch; undefined when it is not one. Date.parse alone takes any day up to 31 in any month
+ * (2026-11-31 is 1 December): a day past the month's end is no date.
+ */
+export function calendarTime(value: string): number | undefined {
+  const m = /^\s*(\d{4})-(\d\d)-(\d\d)/.exec(value);
+  if (!m) return undefined;
+  const t = Date.parse(value.trim());
+  if (Number.isNaN(t)) return undefined;
+  const daysInMonth = new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();
+  return Number(m[3]) <= daysInMonth ? t : undefined;
+}

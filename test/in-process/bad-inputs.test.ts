@@ -123,6 +123,7 @@ const CASES: Case[] = [
   // signing schemes: an unknown one, times, and secrets that are no Standard Webhooks key
   ['verify: unknown --scheme', [...VERIFY, '--signature', SIG, '--scheme', 'svix', '--secret', 's']],
   ['verify: --at not a time', [...VERIFY, '--signature', SIG, '--at', 'yesterday', '--secret', 's']],
+  ['verify: --at a day past the month end', [...VERIFY, '--signature', SIG, '--at', '2026-11-31T09:00:00Z', '--secret', 's']],
   ['verify: --tolerance 0', [...VERIFY, '--signature', SIG, '--tolerance', '0', '--secret', 's']],
   ['verify: --at with --ignore-age', ['webhook', 'verify', '--request', MISSING, '--at', '1', '--ignore-age', '--secret', 's']],
   ['verify --scheme stripe: --signature holds none', [...VERIFY, '--scheme', 'stripe', '--signature', SIG, '--secret', 's']],

@@ -279,6 +279,19 @@ describe('bookings changes --since', () => {
     const bad = await runMain(['bookings', 'changes', '--since', 'yesterday-ish'], { env: env() });
     expect(bad).toMatchObject({ code: 2, stdout: '' });
     expect(bad.stderr).toContain('--since yesterday-ish: no such file, and not a time');
+    // A day past the month's end is no date (Date.parse reads 2026-11-31 as 1 December); a duration
+    // past the bound says the bound.
+    for (const [since, said] of [
+      ['2026-11-31', 'error: --since 2026-11-31: no such file, and not a time'],
+      ['2026-02-29T10:00:00Z', 'error: --since 2026-02-29T10:00:00Z: no such file, and not a time'],
+      ['9000h', 'error: --since 9000h: further back than a duration may go (8784h, 366 days); give the time instead (2025-06-01).\n'],
+    ]) {
+      const r = await runMain(['bookings', 'changes', '--since', since!], { env: env() });
+      expect([r.code, r.stdout], since).toEqual([2, '']);
+      expect(r.stderr).toContain(said);
+    }
+    const leap = await runMain(['bookings', 'changes', '--since', '2024-02-29'], { env: env() });
+    expect(leap.code, leap.stderr).toBe(0);
   });
 });
 

@@ -8,7 +8,7 @@ import { hint } from '../../../context';
 import { FailureError, UsageError } from '../../../base/errors';
 import { paginate } from '../../../http/paginate';
 import { isPlainObject } from '../../../base/plain-object';
-import { durationOption } from '../../../base/options';
+import { calendarTime, durationOption } from '../../../base/options';
 import type { BookingsChangesOptions } from './options';
 import { pollOnce } from './poll';
 import { prepare } from './setup';
@@ -51,13 +51,14 @@ export async function runBookingsChanges(opts: BookingsChangesOptions, ctx: Cont
 
 /** An ISO time, or a duration ago; a UsageError for anything else. */
 function timeOf(value: string, now: number): number {
-  if (/^\d{4}-\d\d-\d\d/.test(value)) {
-    const t = Date.parse(value);
-    if (!Number.isNaN(t)) return t;
-  }
+  const t = calendarTime(value);
+  if (t !== undefined) return t;
   try {
     return now - durationOption(366 * 86_400_000)(value);
   } catch {
+    // A duration past the bound is not a typo of a file name: the bound is what to say.
+    if (/^\s*[\d.]+\s*(ms|s|m|h)?\s*$/i.test(value))
+      throw new UsageError(`--since ${value}: further back than a duration may go (8784h, 366 days); give the time instead (2025-06-01).`);
     throw new UsageError(`--since ${value}: no such file, and not a time (2026-11-28T09:00:00Z) or a duration ago (90m, 2h).`);
   }
 }

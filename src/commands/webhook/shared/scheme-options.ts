@@ -3,7 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { Context } from '../../../context';
 import { UsageError } from '../../../base/errors';
-import { durationOption } from '../../../base/options';
+import { calendarTime, durationOption } from '../../../base/options';
 import type { AgeRule } from '../../../webhook/schemes/age';
 import { DEFAULT_TOLERANCE_MS, SCHEME_NAMES } from '../../../webhook/schemes/names';
 import { choice, option } from '../../define';
@@ -30,8 +30,8 @@ export function ageOptions() {
 
 /** ISO 8601 (2026-11-25T09:12:03Z) or Unix seconds → milliseconds since the epoch. */
 function timeOption(value: string): number {
-  const ms = /^\d{1,12}$/.test(value.trim()) ? Number(value.trim()) * 1000 : Date.parse(value);
-  if (!Number.isFinite(ms) || !/\d{4}-\d\d-\d\d|^\s*\d+\s*$/.test(value))
+  const ms = /^\d{1,12}$/.test(value.trim()) ? Number(value.trim()) * 1000 : calendarTime(value);
+  if (ms === undefined || !Number.isFinite(ms))
     throw new InvalidArgumentError('expected a time: ISO 8601 such as 2026-11-25T09:12:03Z, or Unix seconds such as 1795597923.');
   return ms;
 }
