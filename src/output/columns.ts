@@ -184,7 +184,13 @@ export function localZoneName(localtime = '/etc/localtime'): string {
       if (at >= 0 && ZONE_NAME.test(target.slice(at + 9))) return target.slice(at + 9);
     } catch {}
   }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'local';
+  const resolved = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (resolved && resolved !== 'Etc/Unknown') return resolved;
+  // A TZ no zone database knows (empty, a typo): the times are then shown at the offset the C
+  // library falls back to (UTC), and the header says that rather than "Etc/Unknown".
+  const offset = -new Date().getTimezoneOffset();
+  const hm = `${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+  return offset === 0 ? 'UTC' : `UTC${offset < 0 ? '-' : '+'}${hm}`;
 }
 
 const ZONE_NAME = /^(?:[A-Z][A-Za-z0-9_+-]*\/)*[A-Z][A-Za-z0-9_+-]*$/;

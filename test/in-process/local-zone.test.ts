@@ -40,6 +40,13 @@ describe('localZoneName', () => {
     }
   });
 
+  it('a TZ no zone database knows (empty, a typo) is named by the offset times are shown at (UTC), not Etc/Unknown', () => {
+    for (const tz of ['', 'Not/A_Zone_Anywhere']) {
+      process.env.TZ = tz;
+      expect(localZoneName(), tz).toBe('UTC');
+    }
+  });
+
   it("without TZ, names the zone the system's link points to in the zone database", () => {
     delete process.env.TZ;
     const dir = mkdtempSync(join(tmpdir(), 'booking-zone-'));
