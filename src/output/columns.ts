@@ -61,15 +61,27 @@ export function cellValue(item: unknown, column: Column): { value: unknown; path
  * Preferred columns that some item fills (all of them with keepEmpty); when fewer than two match, the
  * shape is not the expected one and the columns come from the data itself.
  */
-export function chooseColumns(items: unknown[], preferred?: ColumnSpec[], keepEmpty = false): Column[] {
+export function chooseColumns(
+  items: unknown[],
+  preferred?: ColumnSpec[],
+  keepEmpty = false,
+  onCapped?: (fields: number) => void,
+): Column[] {
   if (preferred) {
     const all = preferred.map(resolveColumn);
     const found = all.filter((c) => items.some((item) => cellValue(item, c).path !== null));
     // keepEmpty (tsv): every preferred column, so that a field's position never depends on the data.
     if (found.length >= 2) return keepEmpty ? all : found;
   }
-  return columnsFromData(items);
+  return columnsFromData(items, onCapped);
 }
+
+/**
+ * The most columns a list's own fields make. An item of a million fields (a hostile or broken
+ * service) made as many columns, one synchronous stretch of seconds that Ctrl-C could not cut, and
+ * tsv lines of 64 MB; no reader of a table or tsv has a use for more.
+ */
+export const MAX_DATA_COLUMNS = 1_000;
 
 const FIRST_KEYS = ['id', 'uid', 'slug', 'name', 'title'];
 const ISO_LIKE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}/;
@@ -87,19 +99,25 @@ function kindOfName(path: string): ColumnKind {
 }
 
 /** Top-level fields in order of first appearance: the usual identity keys first, nested values last. */
-function columnsFromData(items: unknown[]): Column[] {
+function columnsFromData(items: unknown[], onCapped?: (fields: number) => void): Column[] {
   // Each key's first non-empty value decides whether it is a scalar or a nested column.
   const sample = new Map<string, unknown>();
   let others = false;
+  let widest = 0;
   for (const item of items) {
     if (!isPlainObject(item)) {
       others = true;
       continue;
     }
-    for (const [key, value] of Object.entries(item)) {
+    const keys = Object.keys(item);
+    widest = Math.max(widest, keys.length);
+    for (const key of keys) {
+      if (!sample.has(key) && sample.size >= MAX_DATA_COLUMNS) continue;
+      const value = item[key];
       if (!sample.has(key) || (sample.get(key) === undefined && hasValue(value))) sample.set(key, hasValue(value) ? value : undefined);
     }
   }
+  if (widest > MAX_DATA_COLUMNS) onCapped?.(widest);
   if (sample.size === 0) return [{ header: 'VALUE', paths: [[]], kind: 'text' }];
   const isNested = (key: string) => {
     const s = sample.get(key);

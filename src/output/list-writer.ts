@@ -3,7 +3,7 @@
 // taken from the first page (at most SAMPLE rows of it), later rows fitted to them.
 import { InterruptedError } from '../base/errors';
 import { hint, outputFormat } from './hint';
-import { cellValue, chooseColumns, columnsForFields, withTimeZone, type Column, type ColumnSpec } from './columns';
+import { cellValue, chooseColumns, columnsForFields, MAX_DATA_COLUMNS, withTimeZone, type Column, type ColumnSpec } from './columns';
 import { tsvCell, zonedRaw } from './cells';
 import { csvField, csvHeader, csvRecord } from './csv';
 import { project } from './paths';
@@ -198,7 +198,8 @@ function delimitedWriter(
   return {
     async write(page) {
       if (page.length === 0) return;
-      if (count === 0) columns = fields ? columnsForFields(fields, sampleOf(page)) : chooseColumns(sampleOf(page), preferred, true);
+      if (count === 0)
+        columns = fields ? columnsForFields(fields, sampleOf(page)) : chooseColumns(sampleOf(page), preferred, true, cappedNote(ctx));
       const cols = columns!;
       if (count === 0) emit(ctx, begin(cols));
       count += page.length;
@@ -239,6 +240,15 @@ function csvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
   );
 }
 
+/** Says that a list's own fields made more columns than a table or tsv shows (MAX_DATA_COLUMNS). */
+function cappedNote(ctx: OutputContext): (fields: number) => void {
+  return (fields) =>
+    hint(
+      ctx,
+      `note: an item has ${fields.toLocaleString('en')} fields; the columns are the first ${MAX_DATA_COLUMNS.toLocaleString('en')} (--fields names others; -o json shows them all).`,
+    );
+}
+
 /** How many of the columns a table left out its note names. */
 const DROPPED_NAMED = 8;
 
@@ -250,7 +260,7 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
       if (page.length === 0) return;
       if (!layout) {
         const sample = sampleOf(page);
-        const columns = fields ? columnsForFields(fields, sample) : chooseColumns(sample, preferred);
+        const columns = fields ? columnsForFields(fields, sample) : chooseColumns(sample, preferred, false, cappedNote(ctx));
         // No column is left out without a word (named without the zone withTimeZone adds).
         const dropped = (left: string[]) => {
           const headers = columns.slice(columns.length - left.length).map((c) => c.header);

@@ -77,10 +77,24 @@ describe('an item of many fields in a table', () => {
     const [header, row] = io.out().split('\n');
     expect(header).toMatch(/^K0 +K1 +K2 +K3 +K4 +K5$/);
     expect(row).toMatch(/^1234567890 +1234567891 +.* 1234567895$/);
-    // Measuring and fitting each of 80,000 columns again for each one left out took minutes.
+    // Measuring and fitting each of 80,000 columns again for each one left out took minutes; the
+    // columns are the first 1,000 fields, and both notes say so.
     expect(io.err()).toBe(
-      'note: K6, K7, K8, K9, K10, K11, K12, K13 and 79,986 more left out to fit 80 columns; -o tsv or a wider terminal shows them.\n',
+      'note: an item has 80,000 fields; the columns are the first 1,000 (--fields names others; -o json shows them all).\n' +
+        'note: K6, K7, K8, K9, K10, K11, K12, K13 and 986 more left out to fit 80 columns; -o tsv or a wider terminal shows them.\n',
     );
+  });
+
+  it('80,000 fields in tsv and csv: the first 1,000, said on stderr; --fields still reaches any', async () => {
+    const item = Object.fromEntries(Array.from({ length: 80_000 }, (_, i) => [`k${i}`, i]));
+    const tsv = await list({ tty: false }, [item], undefined);
+    expect(tsv.out().split('\t')).toHaveLength(1_000);
+    expect(tsv.out().endsWith('\t999\n')).toBe(true);
+    expect(tsv.err()).toContain('note: an item has 80,000 fields; the columns are the first 1,000');
+    const csv = await list({ tty: false, output: 'csv' }, [item], undefined);
+    expect(csv.out().split('\r\n')[0]!.split(',')).toHaveLength(1_000);
+    const picked = await list({ tty: false, fields: ['k79999'] }, [item], undefined);
+    expect([picked.out(), picked.err()]).toEqual(['79999\n', '']);
   });
 });
 
