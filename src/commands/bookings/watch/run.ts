@@ -34,8 +34,9 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
     if (statePath === undefined || baseline || unsaved || saved === version()) return;
     unsaved = true; // until it has worked: a save that failed is not tried again on the way out
     // What stdout did not take (a full disk, /dev/full) was not reported: the state stays where it
-    // was, for the next run to report it again, and the failed write ends the run (exit 1).
-    if ((await ctx.io.stdout.delivered?.()) === false) return;
+    // was, for the next run to report it again, and the failed write ends the run (exit 1). A reader
+    // that has stopped reading is waited for until Ctrl-C, which then saves only what it took.
+    if (!(await deliveredUnlessStopped(ctx))) return;
     saveState(statePath, setup, origin, ctx.now());
     saved = version();
     unsaved = false;
@@ -95,6 +96,24 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
       opts.state ? `${opts.state} keeps ${owed === 1 ? 'it' : 'them'}: the next run sends ${owed === 1 ? 'it' : 'them'} first.` : undefined,
     );
   return 0;
+}
+
+/** Whether stdout has taken what was written (OutStream.delivered); false as soon as the run is stopped. */
+async function deliveredUnlessStopped(ctx: Context): Promise<boolean> {
+  const delivered = ctx.io.stdout.delivered?.();
+  if (!delivered) return true;
+  let onAbort = () => {};
+  const stopped = new Promise<boolean>((resolve) => {
+    onAbort = () => resolve(false);
+    if (ctx.signal.aborted) onAbort();
+    else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    // Already taken wins over already stopped: the first of the two in the race.
+    return await Promise.race([delivered, stopped]);
+  } finally {
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
 }
 
 function firstNote(ctx: Context, prepared: Prepared, opts: BookingsWatchOptions, first: boolean): void {
