@@ -126,7 +126,9 @@ describe.runIf(existsSync('/proc/self/status'))('30 concurrent 60 MiB deliveries
         phase('all answered');
         const accepted = statuses.filter((s) => s === 200).length;
         // Each forward comes after its answer: the peak is read once they are all in.
-        if (how !== 'saved') await until(() => forwarded.length === accepted, 'the forwards');
+        // How long 1.8 GB of forwards take is not what this test holds listen to (a loaded 2-core
+        // machine took over 20 s): that they all arrive whole is.
+        if (how !== 'saved') await until(() => forwarded.length === accepted, 'the forwards', 60_000);
         const peakKb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
         expect(accepted).toBeGreaterThanOrEqual(1);
         expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
