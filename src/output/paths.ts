@@ -30,10 +30,10 @@ const LOOSE_INDEXES = new WeakMap<object, Map<string, string>>();
 function findKey(obj: Record<string, unknown>, segment: string): string | undefined {
   if (Object.hasOwn(obj, segment)) return segment;
   const wanted = loose(segment);
+  const keys = Object.keys(obj);
+  if (keys.length < LOOSE_INDEX_FROM) return keys.find((k) => loose(k) === wanted);
   let index = LOOSE_INDEXES.get(obj);
   if (!index) {
-    const keys = Object.keys(obj);
-    if (keys.length < LOOSE_INDEX_FROM) return keys.find((k) => loose(k) === wanted);
     index = new Map();
     for (const k of keys) if (!index.has(loose(k))) index.set(loose(k), k);
     LOOSE_INDEXES.set(obj, index);
