@@ -116,6 +116,21 @@ function isNumberByte(b: number): boolean {
   return (b >= 0x30 && b <= 0x39) || b === 0x2d || b === 0x2b || b === 0x2e || b === 0x65 || b === 0x45;
 }
 
+/**
+ * Where the string whose opening quote is at `open` ends: the offset of its closing quote (escapes
+ * stepped over), or body.length when it never closes. The byte walkers' one string loop (har-scan.ts,
+ * json-pieces.ts, send's json-scan.ts); scanPart below keeps its own, as it notes escapes on the way.
+ */
+export function stringEnd(body: Buffer, open: number): number {
+  let i = open + 1;
+  for (; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === QUOTE) return i;
+    if (c === BACKSLASH) i++;
+  }
+  return body.length;
+}
+
 /** Whether the string that ended before `i` is a key: a colon follows, after any whitespace. */
 export function isKey(body: Buffer, i: number): boolean {
   while (i < body.length && (body[i] === 0x20 || body[i] === 0x0a || body[i] === 0x0d || body[i] === 0x09)) i++;

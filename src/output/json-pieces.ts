@@ -15,13 +15,12 @@
 // around), and any piece that fails sends the whole body to parseMarked, which then reports the
 // error as it always has (or reads what a piece alone could not, such as `[ ]`).
 import { CliError } from '../base/errors';
-import type { JsonScan } from '../base/json-scan';
+import { stringEnd, type JsonScan } from '../base/json-scan';
 import { parseMarked } from './json';
 import { BATCH_BYTES, parsePiece } from './json-piece';
 
 const CLOSE = 0x5d; // ]
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 
 /**
@@ -144,8 +143,7 @@ class Pieces {
     const { body } = this;
     const open = skipSpace(body, from);
     if (body[open] !== QUOTE) return undefined;
-    let close = open + 1;
-    while (close < body.length && body[close] !== QUOTE) close += body[close] === BACKSLASH ? 2 : 1;
+    const close = stringEnd(body, open);
     const colon = skipSpace(body, close + 1);
     if (body[colon] !== COLON) return undefined;
     const value = skipSpace(body, colon + 1);

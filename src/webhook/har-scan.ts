@@ -12,7 +12,7 @@
 // its fields), not one two objects down, and does work per byte for lossless numbers and for copying
 // elements as they are, which a HAR has no use for (scanJson took 0.6-1.1 s on the HARs above, with
 // nothing recorded; this walk 0.25-0.45 s).
-import { isKey } from '../base/json-scan';
+import { isKey, stringEnd } from '../base/json-scan';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -74,24 +74,15 @@ class Walk {
       const b = bytes[i]!;
       if (b === QUOTE) {
         const from = i + 1;
-        let escaped = false;
-        // A byte at a time, not indexOf: most strings are short (json-scan.ts measured the same).
-        for (i++; i < end; i++) {
-          const c = bytes[i]!;
-          if (c === QUOTE) break;
-          if (c === BACKSLASH) {
-            i++;
-            escaped = true;
-          }
-        }
+        i = stringEnd(bytes, i);
         if (i >= end) {
           this.inString = true;
           break;
         }
         // Keys matter only in the top object and in a log: a handful per file, so looked at closely.
         if ((depth === 1 ? this.top === OPEN_OBJECT : depth === 2 && this.inLog) && isKey(bytes, i + 1)) {
-          if (depth === 1) this.logKey = named(bytes, from, i, escaped, 'log');
-          else this.entriesKey = named(bytes, from, i, escaped, 'entries');
+          if (depth === 1) this.logKey = named(bytes, from, i, 'log');
+          else this.entriesKey = named(bytes, from, i, 'entries');
         }
       } else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
         if (depth === 0) this.top = b;
@@ -115,8 +106,8 @@ class Walk {
 }
 
 /** Whether the key written bytes[from, to) is `name` as JSON.parse reads it ("\u006cog" is log). */
-function named(bytes: Buffer, from: number, to: number, escaped: boolean, name: string): boolean {
-  if (!escaped) return to - from === name.length && bytes.toString('latin1', from, to) === name;
+function named(bytes: Buffer, from: number, to: number, name: string): boolean {
+  if (!bytes.subarray(from, to).includes(BACKSLASH)) return to - from === name.length && bytes.toString('latin1', from, to) === name;
   try {
     return JSON.parse(bytes.toString('utf8', from - 1, to + 1)) === name;
   } catch {

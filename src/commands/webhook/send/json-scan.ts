@@ -2,6 +2,8 @@
 // has been checked to be JSON (JSON.parse) before, so these walk it without validating again. Loops,
 // not recursion: a deeply nested body cannot overflow the stack.
 
+import { stringEnd } from '../../../base/json-scan';
+
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 export function skipWs(text: Buffer, at: number): number {
@@ -11,12 +13,7 @@ export function skipWs(text: Buffer, at: number): number {
 
 /** The offset just past the string that starts (with its quote) at `at`. */
 function skipString(text: Buffer, at: number): number {
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === 0x22) return i + 1;
-    if (c === 0x5c) i++;
-  }
-  return text.length;
+  return Math.min(stringEnd(text, at) + 1, text.length);
 }
 
 /** The offset just past the value that starts at `at`. */
