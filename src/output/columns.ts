@@ -65,7 +65,8 @@ export function chooseColumns(
   items: unknown[],
   preferred?: ColumnSpec[],
   keepEmpty = false,
-  onCapped?: (fields: number) => void,
+  /** Told when the fields were more than MAX_DATA_COLUMNS, with the most one item has. */
+  onCapped?: (widest: number) => void,
 ): Column[] {
   if (preferred) {
     const all = preferred.map(resolveColumn);
@@ -99,11 +100,12 @@ function kindOfName(path: string): ColumnKind {
 }
 
 /** Top-level fields in order of first appearance: the usual identity keys first, nested values last. */
-function columnsFromData(items: unknown[], onCapped?: (fields: number) => void): Column[] {
+function columnsFromData(items: unknown[], onCapped?: (widest: number) => void): Column[] {
   // Each key's first non-empty value decides whether it is a scalar or a nested column.
   const sample = new Map<string, unknown>();
   let others = false;
   let widest = 0;
+  let capped = false;
   for (const item of items) {
     if (!isPlainObject(item)) {
       others = true;
@@ -112,12 +114,16 @@ function columnsFromData(items: unknown[], onCapped?: (fields: number) => void):
     const keys = Object.keys(item);
     widest = Math.max(widest, keys.length);
     for (const key of keys) {
-      if (!sample.has(key) && sample.size >= MAX_DATA_COLUMNS) continue;
+      if (!sample.has(key) && sample.size >= MAX_DATA_COLUMNS) {
+        capped = true;
+        continue;
+      }
       const value = item[key];
       if (!sample.has(key) || (sample.get(key) === undefined && hasValue(value))) sample.set(key, hasValue(value) ? value : undefined);
     }
   }
-  if (widest > MAX_DATA_COLUMNS) onCapped?.(widest);
+  // Said whether one item is that wide or the items' fields together are.
+  if (capped) onCapped?.(widest);
   if (sample.size === 0) return [{ header: 'VALUE', paths: [[]], kind: 'text' }];
   const isNested = (key: string) => {
     const s = sample.get(key);

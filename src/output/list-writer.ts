@@ -241,11 +241,12 @@ function csvWriter(ctx: OutputContext, preferred?: ColumnSpec[]): ListWriter {
 }
 
 /** Says that a list's own fields made more columns than a table or tsv shows (MAX_DATA_COLUMNS). */
-function cappedNote(ctx: OutputContext): (fields: number) => void {
-  return (fields) =>
+function cappedNote(ctx: OutputContext): (widest: number) => void {
+  const max = MAX_DATA_COLUMNS.toLocaleString('en');
+  return (widest) =>
     hint(
       ctx,
-      `note: an item has ${fields.toLocaleString('en')} fields; the columns are the first ${MAX_DATA_COLUMNS.toLocaleString('en')} (--fields names others; -o json shows them all).`,
+      `note: ${widest > MAX_DATA_COLUMNS ? `an item has ${widest.toLocaleString('en')} fields` : `the items have more than ${max} fields`}; the columns are the first ${max} (--fields names others; -o json shows them all).`,
     );
 }
 

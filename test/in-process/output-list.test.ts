@@ -93,6 +93,20 @@ describe('an item of many fields in a table', () => {
     expect(tsv.err()).toContain('note: an item has 80,000 fields; the columns are the first 1,000');
     const csv = await list({ tty: false, output: 'csv' }, [item], undefined);
     expect(csv.out().split('\r\n')[0]!.split(',')).toHaveLength(1_000);
+    // Items narrower than that whose fields together are more: the same bound, said so.
+    const narrow = Array.from({ length: 3 }, (_, n) => Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`n${n}_${i}`, i])));
+    // One page of them: the first page decides the columns.
+    const ctx = outputContext({ tty: false });
+    const writer = await createListWriter(ctx, {});
+    await writer.write(narrow);
+    writer.end();
+    const together = ctx.io;
+    // The first item's 600 and the second's first 400; none of the third's.
+    const rows = together.out().split('\n');
+    expect(rows[1]!.split('\t')).toHaveLength(1_000);
+    expect(rows[1]!.endsWith('\t399')).toBe(true);
+    expect(rows[2]).toMatch(/^\t{999}$/);
+    expect(together.err()).toContain('note: the items have more than 1,000 fields; the columns are the first 1,000');
     const picked = await list({ tty: false, fields: ['k79999'] }, [item], undefined);
     expect([picked.out(), picked.err()]).toEqual(['79999\n', '']);
   });
