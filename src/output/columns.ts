@@ -5,7 +5,7 @@ import { existsSync, readlinkSync } from 'node:fs';
 import { getPath, parsePath, type Path } from './paths';
 import { isPlainObject } from '../base/plain-object';
 import { escapeControl } from './escape';
-import type { ZoneName } from './time-zone';
+import { offsetText, type ZoneName } from './time-zone';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */
 export type ColumnKind = 'id' | 'text' | 'status' | 'time' | 'people';
@@ -213,8 +213,7 @@ export function localZoneName(localtime = '/etc/localtime'): string {
   // A TZ no zone database knows (empty, a typo): the times are then shown at the offset the C
   // library falls back to (UTC), and the header says that rather than "Etc/Unknown".
   const offset = -new Date().getTimezoneOffset();
-  const hm = `${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
-  return offset === 0 ? 'UTC' : `UTC${offset < 0 ? '-' : '+'}${hm}`;
+  return offset === 0 ? 'UTC' : `UTC${offsetText(offset)}`;
 }
 
 const ZONE_NAME = /^(?:[A-Z][A-Za-z0-9_+-]*\/)*[A-Z][A-Za-z0-9_+-]*$/;

@@ -80,6 +80,12 @@ function wallClock(date: Date, zone: ZoneName): WallClock {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** Minutes ahead of UTC as ISO 8601 writes them: `+01:00`, `-03:30`. */
+export function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 /** `2026-11-23T08:00:00Z` → `2026-11-23 09:00` in the zone (seconds only when not :00); undefined if not such a time. */
 export function shownTime(text: string, zone: ZoneName = 'local'): string | undefined {
   const date = instantOf(text);
@@ -99,9 +105,7 @@ export function isoInZone(text: string, zone: ZoneName): string | undefined {
   const offset = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
   const ms = date.getUTCMilliseconds();
   const fraction = ms === 0 ? '' : `.${pad(ms, 3)}`;
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  const suffix = zone === 'UTC' && offset === 0 ? 'Z' : `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  const suffix = zone === 'UTC' && offset === 0 ? 'Z' : offsetText(offset);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${fraction}${suffix}`;
 }
 
