@@ -5,6 +5,7 @@ import { existsSync, readlinkSync } from 'node:fs';
 import { getPath, parsePath, type Path } from './paths';
 import { isPlainObject } from '../base/plain-object';
 import { escapeControl } from './escape';
+import { keysInOrder } from './key-order';
 import { offsetText, type ZoneName } from './time-zone';
 
 /** How a column is treated when the table is too wide: ids are kept whole, text shrinks first. */
@@ -111,7 +112,7 @@ function columnsFromData(items: unknown[], onCapped?: (widest: number) => void):
       others = true;
       continue;
     }
-    const keys = Object.keys(item);
+    const keys = keysInOrder(item) ?? Object.keys(item);
     widest = Math.max(widest, keys.length);
     for (const key of keys) {
       if (!sample.has(key) && sample.size >= MAX_DATA_COLUMNS) {

@@ -18,6 +18,7 @@ import { CliError } from '../base/errors';
 import { stringEnd, type JsonScan } from '../base/json-scan';
 import { parseMarked } from './json';
 import { BATCH_BYTES, parsePiece } from './json-piece';
+import { keepKeys } from './key-order';
 
 const CLOSE = 0x5d; // ]
 const QUOTE = 0x22;
@@ -47,15 +48,6 @@ export async function parseInPieces(
     return parseMarked(body, start, scan.numbers, scan.nulStrings);
   }
 }
-
-/**
- * The keys of an object parsed in pieces, in Object.keys order: the writer (src/output/json-slices.ts)
- * takes them from here, since Object.keys or for-in of a million keys is itself a stretch of half a
- * second, deaf to Ctrl-C. Only for objects nobody has changed since (a parsed body is read only).
- */
-const keyLists = new WeakMap<object, string[]>();
-
-export const keysInOrder = (value: object): string[] | undefined => keyLists.get(value);
 
 // Objects built in pieces so far in this run: the list writers look for them only when there are some.
 let built = 0;
@@ -199,7 +191,7 @@ class Built {
     const order = this.indices
       ? [...keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))]
       : keys;
-    keyLists.set(value, order);
+    keepKeys(value, order);
     built++;
     return value;
   }

@@ -21,7 +21,8 @@ import { InterruptedError } from '../base/errors';
 import { escapeJsonText } from './escape';
 import { isLosslessNumber, jsonText } from './json';
 import { longStringsRead } from './json-piece';
-import { keysInOrder, objectsBuilt } from './json-pieces';
+import { objectsBuilt } from './json-pieces';
+import { keysInOrder } from './key-order';
 import { drained, emit, type OutputContext } from './sink';
 
 const SLICE = 64 * 1024;
