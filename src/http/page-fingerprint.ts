@@ -29,23 +29,29 @@ export function fingerprint(text: string): string {
   return hasher().update(text).digest('base64');
 }
 
+/** A turn given to the event loop between slices of work (src/base/checkpoint.ts); none by default. */
+export type Turn = () => Promise<void>;
+const noTurn: Turn = async () => {};
+
 /**
  * A page's items, hashed: equal for two pages with the same items whatever else their bodies carry (a
  * fresh cursor, a request id, a time). It hashes the raw bytes the items occupy in the body, found from
  * the first and the last item's JSON text (the head of one and the tail of the other searched natively,
  * then compared); where the body writes them otherwise (pretty-printed, other escapes), the items' own
  * JSON text. Empty pages are not fingerprinted: they are bounded by count instead (paginate.ts).
- * In a big body the items' text is written and compared in slices (jsonSlices), never whole: a page of
- * one huge item would otherwise hold two or three more copies of its body while it is fingerprinted.
+ * In a big body the items' text is written and compared in batches (jsonBatches), never whole: a page
+ * of one huge item would otherwise hold two or three more copies of its body while it is fingerprinted;
+ * `turn` is awaited between batches, so that Ctrl-C is seen while a page of tens of MB is compared.
  */
-export function itemsFingerprint(raw: Buffer, items: unknown[]): string {
-  const text = raw.length <= WHOLE ? wholeText : slicedText;
-  const first = text(items[0]);
-  const span = itemsSpan(raw, first, items.length === 1 ? first : text(items[items.length - 1]));
+export async function itemsFingerprint(raw: Buffer, items: unknown[], turn: Turn = noTurn): Promise<string> {
+  const span = await itemsSpan(raw, items, turn);
   if (span) return spanFingerprint(raw, items.length, span);
   // The same bytes a compact body holds between its brackets, so both ways agree on compact bodies.
   const hash = hasher().update(`${items.length}\n`);
-  jsonSlices(items, (text) => void hash.update(text), 1);
+  for (const text of jsonBatches(items, 1)) {
+    hash.update(text);
+    await turn();
+  }
   return hash.digest('base64');
 }
 
@@ -71,28 +77,48 @@ const WHOLE = 1024 * 1024;
 interface ItemText {
   /** The first PROBE characters (whole characters). */
   head: string;
-  /** The last PROBE characters (whole characters). */
-  tail: string;
-  /** The length in UTF-8 bytes. */
-  bytes: number;
-  /** Whether the text is in raw from byte `at` to byte `end`. */
-  matches(raw: Buffer, at: number, end: number): boolean;
+  /** The last PROBE characters (whole characters) and the length in UTF-8 bytes. */
+  ending(): Promise<{ tail: string; bytes: number }>;
+  /** Where the text ends in raw if it is there from byte `at`; else -1. */
+  endAt(raw: Buffer, at: number): Promise<number>;
 }
 
 function wholeText(value: unknown): ItemText {
   const text = stringifyJson(value);
   const bytes = Buffer.from(text, 'utf8');
+  const tail = wholeChars(text.slice(-PROBE));
   return {
     head: wholeChars(text.slice(0, PROBE)),
-    tail: wholeChars(text.slice(-PROBE)),
-    bytes: bytes.length,
-    matches: (raw, at, end) => end - at === bytes.length && raw.subarray(at, end).equals(bytes),
+    ending: async () => ({ tail, bytes: bytes.length }),
+    endAt: async (raw, at) => (raw.subarray(at, at + bytes.length).equals(bytes) ? at + bytes.length : -1),
   };
 }
 
-function slicedText(value: unknown): ItemText {
-  const { text, bytes } = tail(value);
-  return { head: head(value), tail: text, bytes, matches: (raw, at, end) => matchAt(raw, at, value, end) };
+/** An item's text written batch by batch, never whole, with a turn between batches. */
+function slicedText(value: unknown, turn: Turn): ItemText {
+  const first = jsonBatches(value).next();
+  return {
+    head: first.done ? '' : wholeChars(first.value.slice(0, PROBE)),
+    async ending() {
+      let text = '';
+      let bytes = 0;
+      for (const batch of jsonBatches(value)) {
+        bytes += Buffer.byteLength(batch, 'utf8');
+        text = (text + batch).slice(-2 * PROBE);
+        await turn();
+      }
+      return { tail: wholeChars(text.slice(-PROBE)), bytes };
+    },
+    async endAt(raw, at) {
+      for (const batch of jsonBatches(value)) {
+        const bytes = Buffer.from(batch, 'utf8');
+        if (!raw.subarray(at, at + bytes.length).equals(bytes)) return -1;
+        at += bytes.length;
+        await turn();
+      }
+      return at;
+    },
+  };
 }
 
 /** The text without a half of a surrogate pair at either end (where a cut left one). */
@@ -102,140 +128,133 @@ function wholeChars(text: string): string {
   return from === 0 && to === text.length ? text : text.slice(from, to);
 }
 
-class Stop extends Error {}
-
-// Slices are handed on in batches of at least this many characters: one call per token (a number, a
+// Text is handed on in batches of at least this many characters: one call per token (a number, a
 // comma) cost the 3-million-element booking of issue 33 six million calls and Buffers per walk (7 s
 // of `bookings watch`, and the garbage of them at its peak).
 const BATCH = 16 * 1024;
 
 /**
- * stringifyJson(value)'s text (compact, numbers as received), handed to `out` in slices, in order;
- * `depth` 1 leaves out the outer brackets of an array. A slice of a long string is escaped alone,
- * which JSON's escapes allow (none spans characters), never between the halves of a surrogate pair.
+ * stringifyJson(value)'s text (compact, numbers as received) in batches of at least BATCH characters
+ * (the last may be shorter), in order, made as they are asked for; `depth` 1 leaves out the outer
+ * brackets of an array. A slice of a long string is escaped alone, which JSON's escapes allow (none
+ * spans characters), never between the halves of a surrogate pair.
  */
+function* jsonBatches(value: unknown, depth = 0): Generator<string, void, undefined> {
+  const out = { text: '' };
+  for (const _ of writeBatches(value, out, depth)) {
+    yield out.text;
+    out.text = '';
+  }
+  if (out.text !== '') yield out.text;
+}
+
+/** jsonBatches(value, depth), each handed to `out`. */
 export function jsonSlices(value: unknown, out: (text: string) => void, depth = 0): void {
-  let pending = '';
-  writeSlices(
-    value,
-    (text) => {
-      pending += text;
-      if (pending.length < BATCH) return;
-      out(pending);
-      pending = '';
-    },
-    depth,
-  );
-  if (pending !== '') out(pending);
+  for (const text of jsonBatches(value, depth)) out(text);
 }
 
-function writeSlices(value: unknown, out: (text: string) => void, depth = 0): void {
+/**
+ * Appends the value's text to out.text, and yields (nothing) whenever that holds a batch. Only
+ * containers and long strings are walked by a generator of their own (one per member would cost a
+ * generator for each of a wide object's numbers); other values are written inline.
+ */
+function* writeBatches(value: unknown, out: { text: string }, depth = 0): Generator<void, void, undefined> {
+  const inline = inlineText(value);
+  if (inline !== undefined) {
+    if ((out.text += inline).length >= BATCH) yield;
+  } else if (typeof value === 'string') {
+    yield* writeLongString(value, out);
+  } else if (Array.isArray(value)) {
+    if (depth === 0) out.text += '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out.text += ',';
+      const v: unknown = value[i];
+      const text = inlineText(v === undefined || typeof v === 'function' ? null : v);
+      if (text === undefined) yield* writeBatches(v, out);
+      else if ((out.text += text).length >= BATCH) yield;
+    }
+    if (depth === 0) out.text += ']';
+  } else {
+    out.text += '{';
+    let first = true;
+    for (const key of Object.keys(value as object)) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined || typeof v === 'function') continue;
+      out.text += first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`;
+      first = false;
+      const text = inlineText(v);
+      if (text === undefined) yield* writeBatches(v, out);
+      else if ((out.text += text).length >= BATCH) yield;
+    }
+    out.text += '}';
+  }
+}
+
+/** The text of a value written in one piece (not a container, not a long string); else undefined. */
+function inlineText(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object') {
-    if (typeof value !== 'string' || value.length <= SLICE) {
-      out(JSON.stringify(value) ?? 'null');
-      return;
-    }
-    out('"');
-    for (let from = 0; from < value.length; ) {
-      let to = Math.min(value.length, from + SLICE);
-      if (to < value.length && (value.charCodeAt(to - 1) & 0xfc00) === 0xd800) to++;
-      out(JSON.stringify(value.slice(from, to)).slice(1, -1));
-      from = to;
-    }
-    out('"');
-    return;
+    return typeof value === 'string' && value.length > SLICE ? undefined : (JSON.stringify(value) ?? 'null');
   }
-  if (isLosslessNumber(value)) {
-    out(value.value);
-    return;
-  }
-  if (Array.isArray(value)) {
-    if (depth === 0) out('[');
-    value.forEach((v, i) => {
-      if (i > 0) out(',');
-      writeSlices(v === undefined || typeof v === 'function' ? null : v, out);
-    });
-    if (depth === 0) out(']');
-    return;
-  }
-  out('{');
-  let first = true;
-  for (const key of Object.keys(value)) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || typeof v === 'function') continue;
-    out(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
-    first = false;
-    writeSlices(v, out);
-  }
-  out('}');
+  return isLosslessNumber(value) ? value.value : undefined;
 }
 
-/** The value's text's head, written slice by slice until there is enough of it. */
-function head(value: unknown): string {
-  let text = '';
-  try {
-    jsonSlices(value, (slice) => {
-      text += slice;
-      if (text.length >= PROBE) throw new Stop();
-    });
-  } catch (err) {
-    if (!(err instanceof Stop)) throw err;
+function* writeLongString(value: string, out: { text: string }): Generator<void, void, undefined> {
+  out.text += '"';
+  for (let from = 0; from < value.length; ) {
+    let to = Math.min(value.length, from + SLICE);
+    if (to < value.length && (value.charCodeAt(to - 1) & 0xfc00) === 0xd800) to++;
+    out.text += JSON.stringify(value.slice(from, to)).slice(1, -1);
+    if (out.text.length >= BATCH) yield;
+    from = to;
   }
-  return wholeChars(text.slice(0, PROBE));
+  out.text += '"';
 }
 
-/** The value's text's tail and UTF-8 length, written slice by slice. */
-function tail(value: unknown): { text: string; bytes: number } {
-  let text = '';
-  let bytes = 0;
-  jsonSlices(value, (slice) => {
-    bytes += Buffer.byteLength(slice, 'utf8');
-    text = (text + slice).slice(-2 * PROBE);
-  });
-  return { text: wholeChars(text.slice(-PROBE)), bytes };
+/** Whether the bytes from `at` on, past any whitespace, are `byte`. */
+function nextIs(raw: Buffer, at: number, byte: number): boolean {
+  while (at < raw.length && SPACE.has(raw[at]!)) at++;
+  return raw[at] === byte;
 }
 
-/** Whether the value's text is in raw from byte `at` to byte `end`. */
-function matchAt(raw: Buffer, at: number, value: unknown, end: number): boolean {
-  try {
-    jsonSlices(value, (slice) => {
-      const bytes = Buffer.from(slice, 'utf8');
-      if (at + bytes.length > end || !raw.subarray(at, at + bytes.length).equals(bytes)) throw new Stop();
-      at += bytes.length;
-    });
-  } catch (err) {
-    if (err instanceof Stop) return false;
-    throw err;
-  }
-  return at === end;
+/** Whether the bytes before `at`, past any whitespace, end in `byte`. */
+function previousIs(raw: Buffer, at: number, byte: number): boolean {
+  let b = at - 1;
+  while (b >= 0 && SPACE.has(raw[b]!)) b--;
+  return raw[b] === byte;
 }
 
 /**
  * Where the items array's content is in the body: from the first item's text just after a `[` to the
  * last item's text just before a `]`. It may take in more than the array (never less), which only makes
- * a repeat harder to see, never a new page look like an old one.
+ * a repeat harder to see, never a new page look like an old one. A page of one item is compared once.
  */
-function itemsSpan(raw: Buffer, first: ItemText, last: ItemText): [number, number] | undefined {
+async function itemsSpan(raw: Buffer, items: unknown[], turn: Turn): Promise<[number, number] | undefined> {
+  const text = raw.length <= WHOLE ? wholeText : (value: unknown) => slicedText(value, turn);
+  const first = text(items[0]);
+  const one = items.length === 1;
   let start = -1;
+  let firstEnd = -1;
   for (let from = 0, i = 0; i < TRIES && start < 0; i++) {
     const at = raw.indexOf(first.head, from, 'utf8');
     if (at < 0) return undefined;
-    let b = at - 1;
-    while (b >= 0 && SPACE.has(raw[b]!)) b--;
-    if (raw[b] === 0x5b && first.matches(raw, at, at + first.bytes)) start = at;
+    if (previousIs(raw, at, 0x5b)) {
+      const end = await first.endAt(raw, at);
+      if (end >= 0 && (!one || nextIs(raw, end, 0x5d))) [start, firstEnd] = [at, end];
+    }
     from = at + 1;
   }
   if (start < 0) return undefined;
-  const tailBytes = Buffer.byteLength(last.tail, 'utf8');
+  if (one) return [start, firstEnd];
+  const last = text(items[items.length - 1]);
+  const { tail, bytes } = await last.ending();
+  const tailBytes = Buffer.byteLength(tail, 'utf8');
   for (let before = raw.length, i = 0; i < TRIES && before >= 0; i++) {
-    const found = raw.lastIndexOf(last.tail, before, 'utf8');
+    const found = raw.lastIndexOf(tail, before, 'utf8');
     if (found < 0) return undefined;
     const end = found + tailBytes;
-    const at = end - last.bytes;
-    if (at < start) return undefined;
-    let a = end;
-    while (a < raw.length && SPACE.has(raw[a]!)) a++;
-    if (raw[a] === 0x5d && last.matches(raw, at, end)) return [start, end];
+    const at = end - bytes;
+    if (at < firstEnd) return undefined;
+    if (nextIs(raw, end, 0x5d) && (await last.endAt(raw, at)) === end) return [start, end];
     before = found - 1;
   }
   return undefined;

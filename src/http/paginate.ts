@@ -6,6 +6,7 @@
 // Top-down: paginate() and fetchOnePage() (--no-paginate); the walk (walkPages) with its guards against
 // loops; one page's request (fetchPage), where discovery (discovery.ts: rules as data, one function)
 // finds its items and next page; when none is named, the end-of-walk decision (walk-end.ts).
+import { checkpoint } from '../base/checkpoint';
 import { CliError, FailureError, InterruptedError, UsageError } from '../base/errors';
 import { isPlainObject } from '../base/plain-object';
 import { plural } from '../base/words';
@@ -242,7 +243,7 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
     fingerprintItems && items.length > 0
       ? raw
         ? spanFingerprint(response.body, items.length, raw.span)
-        : itemsFingerprint(response.body, items)
+        : await itemsFingerprint(response.body, items, checkpoint(opts.signal))
       : undefined;
   const { status, url, headers } = response;
   return { body, response: { status, url, headers }, items: withRawItems(items, raw), itemsKey, next, more, debug, counts };
