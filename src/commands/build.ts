@@ -57,6 +57,7 @@ function made<D extends Option | Argument>(target: D, declared: Declaration): D 
   if (declared.defaultValue !== undefined) target.default(declared.defaultValue, declared.defaultText);
   // Shown in the help and completions only: the parser keeps deciding (define.ts, helpChoices).
   if (declared.shownChoices) target.argChoices = [...declared.shownChoices];
+  if (declared.conflicts && target instanceof Option) target.conflicts([...declared.conflicts]);
   return target;
 }
 

@@ -126,6 +126,8 @@ export interface Declaration {
   readonly choices?: readonly string[];
   /** Listed in the help and completions only; the parser decides (helpChoices()). */
   readonly shownChoices?: readonly string[];
+  /** Options (their value keys) that may not be given with this one (conflicting()). */
+  readonly conflicts?: readonly string[];
 }
 
 /** An option giving `key` the type `value`, always present when `present` is true (the key is for types only). */
@@ -217,6 +219,14 @@ export function choice(
  */
 export function helpChoices<D extends Declaration>(declared: D, choices: readonly string[]): D {
   return { ...declared, shownChoices: [...choices] };
+}
+
+/**
+ * The option refused (a usage error, exit 2) when any of `keys` (the other options' value keys) is
+ * given with it: commander's .conflicts(), which counts a given value only, never a default.
+ */
+export function conflicting<D extends Declaration>(declared: D, ...keys: string[]): D {
+  return { ...declared, conflicts: keys };
 }
 
 /** An argument with a parser (and choices shown in the help), typed as the parser's result. */

@@ -50,6 +50,8 @@ const CASES: Case[] = [
   ['sandbox --port negative', ['sandbox', '--port=-1']],
   ['sandbox --host not of this machine', ['sandbox', '--port', '0', '--host', '192.0.2.1']],
   ['webhook listen --host not of this machine', ['webhook', 'listen', '--port', '0', '--host', '192.0.2.1', '--secret', 's', '--no-save']],
+  ['webhook listen --no-save with --save-dir', ['webhook', 'listen', '--port', '0', '--secret', 's', '--no-save', '--save-dir', 'caps']],
+  ['webhook listen --max-saved with --no-save', ['webhook', 'listen', '--port', '0', '--secret', 's', '--max-saved', '5M', '--no-save']],
   ['webhook verify --event empty', ['webhook', 'verify', '--signature', `sha256=${'0'.repeat(64)}`, '--secret', 's', '--event', '']],
   // formats, commands, options
   ['-o xml', ['-o', 'xml', 'bookings', 'list']],

@@ -1,7 +1,7 @@
 // `booking webhook listen`'s flags, and what the receiver (server.ts) takes: a module of its own, so
 // that the command's file (listen.ts) and the receiver both import the types and neither imports the other.
 import { collect, intOption, listOption, sizeOption, durationOption } from '../../../base/options';
-import { option, type Values } from '../../define';
+import { conflicting, option, type Values } from '../../define';
 import type { WithSecrets } from '../shared/secret';
 import { secretOptions } from '../shared/secret-options';
 import { ageOptions, schemeOption } from '../shared/scheme-options';
@@ -19,7 +19,7 @@ export const listenOptions = [
     collect((v: string) => v),
   ),
   option('--save-dir <dir>', 'where captures are saved', undefined, 'booking-captures'),
-  option('--no-save', 'do not save captures'),
+  conflicting(option('--no-save', 'do not save captures'), 'saveDir', 'maxSaved'),
   option(
     '--max-saved <size>',
     'stop saving when the save folder holds this much (500M, 2G); deliveries are still verified',
