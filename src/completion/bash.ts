@@ -90,7 +90,7 @@ function valueAction(p: string, value: ValueKind): string | undefined {
     case 'choices':
       return `_${p}__words ${sq(value.values.join(' '))}`;
     case 'file':
-      return `_${p}__files`;
+      return value.names ? `_${p}__files; _${p}__also ${sq(value.names.join(' '))}` : `_${p}__files`;
     case 'dir':
       return `_${p}__files -d`;
     case 'profiles':
@@ -105,6 +105,12 @@ function driver(p: string): string[] {
 _${p}__words() {
   local IFS=$' \\t\\n'
   COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+# Words offered beside what is offered already (the names a file option also takes).
+_${p}__also() {
+  local IFS=$' \\t\\n'
+  COMPREPLY+=($(compgen -W "$1" -- "$cur"))
 }
 
 _${p}__files() {

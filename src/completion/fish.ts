@@ -65,7 +65,7 @@ function valueFlags(p: string, value: ValueKind): string {
     case 'choices':
       return `-x -a ${q(value.values.join(' '))}`;
     case 'file':
-      return '-r -F';
+      return value.names ? `-r -F -a ${q(value.names.join(' '))}` : '-r -F';
     case 'dir':
       return `-x -a ${q('(__fish_complete_directories (commandline -ct))')}`;
     case 'profiles':

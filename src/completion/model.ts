@@ -2,14 +2,14 @@
 // command's options and positional arguments, and what kind of value each one takes. The renderers
 // never look at commander, so all knowledge of "what completes to what" lives here.
 import { Help, type Argument, type Command, type Option } from 'commander';
-import { EVENTS } from '../webhook/signature';
+import { EVENTS, SCENARIOS } from '../webhook/events';
 import { PROFILE_KEYS } from '../config/types';
 
 /** What a value (of an option or a positional argument) completes to. */
 export type ValueKind =
   | { kind: 'none' } // free text: nothing to offer
   | { kind: 'choices'; values: string[] }
-  | { kind: 'file' }
+  | { kind: 'file'; names?: string[] } // names: offered beside the files (--scenario NAME|FILE)
   | { kind: 'dir' }
   | { kind: 'profiles' }; // read from the config at completion time
 
@@ -116,12 +116,14 @@ function optionSpec(o: Option): OptionSpec {
 /**
  * Choices come from commander. Otherwise the option's name or placeholder says what it takes, by a
  * convention the command modules follow: `--profile` is a profile, `--event` a webhook event,
+ * `--scenario` a built-in scenario's name or a file,
  * `<file>`/`<capture>` or `--x-file` a file, `<dir>` or `--x-dir` a directory.
  */
 function optionValue(o: Option, valueName: string): ValueKind {
   if (o.argChoices) return { kind: 'choices', values: [...o.argChoices] };
   if (o.long === '--profile') return { kind: 'profiles' };
   if (o.long === '--event') return { kind: 'choices', values: [...EVENTS] };
+  if (o.long === '--scenario') return { kind: 'file', names: Object.keys(SCENARIOS) };
   return pathKind([valueName, o.long?.replace(/^--/, '') ?? '']);
 }
 

@@ -101,7 +101,7 @@ function action(program: string, value: ValueKind): string {
     case 'choices':
       return `(${value.values.map((v) => v.replace(/[\\\s():'"]/g, (c) => `\\${c}`)).join(' ')})`;
     case 'file':
-      return '_files';
+      return value.names ? `{_files; compadd -- ${value.names.join(' ')}}` : '_files';
     case 'dir':
       return '_files -/';
     case 'profiles':

@@ -11,3 +11,11 @@ export const EVENTS = [
   'no_show.flagged',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
+
+/** `webhook send --scenario NAME`: the built-in series, each the events of one booking in order. */
+export const SCENARIOS: Readonly<Record<string, readonly EventName[]>> = {
+  lifecycle: ['booking.created', 'booking.confirmed', 'booking.rescheduled', 'booking.completed'],
+  cancel: ['booking.created', 'booking.cancelled'],
+  'reschedule-twice': ['booking.created', 'booking.confirmed', 'booking.rescheduled', 'booking.rescheduled'],
+  'no-show': ['booking.created', 'booking.confirmed', 'booking.completed', 'no_show.flagged'],
+};

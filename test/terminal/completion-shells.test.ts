@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wholeProgram as bookingProgram } from '../../src/command-tree';
 import { allCommands, describeProgram, optionsAt, optionWords } from '../../src/completion/model';
 import { OUTPUT_FORMATS } from '../../src/context';
-import { EVENTS } from '../../src/webhook/signature';
+import { EVENTS, SCENARIOS } from '../../src/webhook/events';
 import { PROFILE_KEYS } from '../../src/config/types';
 import { BOOKING_STATUSES } from '../../src/base/booking-statuses';
 import { SHELLS } from '../../src/completion/shells';
@@ -96,6 +96,8 @@ const CASES: Case[] = [
   { line: 'booking webhook verify --secret-file ', includes: ['payload.json', 'secret.txt', 'captures'] },
   { line: 'booking webhook sign ', includes: ['payload.json', 'secret.txt'] },
   { line: 'booking webhook listen --save-dir ', includes: ['captures'], excludes: ['payload.json'] },
+  { line: 'booking webhook send --scenario ', includes: [...Object.keys(SCENARIOS), 'payload.json', 'captures'] },
+  { line: 'booking webhook send --scenario l', exactly: ['lifecycle'] },
   { line: 'booking bookings get ', exactly: [] },
   // Words with ':' (bash cuts words at ':' and '=', as COMP_WORDBREAKS says): URLs given as option
   // values or arguments count as one word, and a candidate for a word with ':' leaves it as typed

@@ -8,19 +8,12 @@
 import { closeSync, existsSync, readFileSync } from 'node:fs';
 import type { Context } from '../../../context';
 import { CliError, UsageError } from '../../../base/errors';
-import { EVENTS, type EventName } from '../../../webhook/events';
+import { EVENTS, SCENARIOS, type EventName } from '../../../webhook/events';
 import { unreadable } from '../../../base/input';
 import { openInput } from '../../../webhook/input';
 import { deliveryBody, freshId, sampleBooking } from '../../../webhook/payload';
 import { visible } from '../../../webhook/text';
 import { applySets, parseSet, type SetField } from './set';
-
-const SCENARIOS: Record<string, EventName[]> = {
-  lifecycle: ['booking.created', 'booking.confirmed', 'booking.rescheduled', 'booking.completed'],
-  cancel: ['booking.created', 'booking.cancelled'],
-  'reschedule-twice': ['booking.created', 'booking.confirmed', 'booking.rescheduled', 'booking.rescheduled'],
-  'no-show': ['booking.created', 'booking.confirmed', 'booking.completed', 'no_show.flagged'],
-};
 
 /** A scenario file's bounds: the steps of a test, not a load test. */
 const MAX_STEPS = 1000;

@@ -5,7 +5,7 @@ import { defineCommand, option, type OptionsOf } from '../../define';
 import type { Context } from '../../../context';
 import { ExitCode } from '../../../base/errors';
 import { refuseShapingIn } from '../../../output/shaping';
-import { EVENTS } from '../../../webhook/events';
+import { EVENTS, SCENARIOS } from '../../../webhook/events';
 import { collect, intOption, durationOption } from '../../../base/options';
 import { MAX_DELAY_MS, MAX_DUPLICATE } from './limits';
 import type { WithSecrets } from '../shared/secret';
@@ -29,10 +29,7 @@ export const newCmdSend = defineCommand({
       "replay a saved capture's body and event (re-signed when a secret is given, else with its own signature)",
     ),
     option('--print-curl', 'print the delivery as a curl command that sends it byte for byte, instead of sending it'),
-    option(
-      '--scenario <name|file>',
-      'send a series for one booking: lifecycle, cancel, reschedule-twice, no-show, or a JSON file of steps',
-    ),
+    option('--scenario <name|file>', `send a series for one booking: ${Object.keys(SCENARIOS).join(', ')}, or a JSON file of steps`),
     option(
       '--duplicate <n>',
       `with --scenario: send each delivery N times, byte-identical, as a retry (at most ${MAX_DUPLICATE})`,
