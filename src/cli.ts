@@ -81,7 +81,10 @@ function addGlobalOptions(program: Command): void {
     .option('--allow-http', 'permit http:// to a non-loopback host (the key would travel in clear)')
     .option('--max-response-bytes <size>', 'refuse a response body larger than this (bytes, or K/M/G)', byteSizeOption, 64 * 2 ** 20)
     .option('--no-pager', 'never page the output on a terminal (also BOOKING_PAGER=)')
-    .option('--tz <zone>', 'time zone for times in table, tsv and csv: local, UTC or an IANA name (env: BOOKING_TZ; config: tz)')
+    .option(
+      '--tz <zone>',
+      'time zone for times in table, tsv and csv: local, UTC, an IANA name or an offset (+05:30) (env: BOOKING_TZ; config: tz)',
+    )
     .option('--csv-raw', "csv cells as received: no leading ' on cells starting with = + - @ (the formula guard)");
 }
 

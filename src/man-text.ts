@@ -60,7 +60,11 @@ export const ENVIRONMENT: [string, string, Reader][] = [
     'requests',
   ],
   ['BOOKING_WEBHOOK_SECRET', 'the webhook signing secret when neither --secret nor --secret-file is given.', 'secret'],
-  ['BOOKING_TZ', 'the zone of times in tables, tsv and csv, as --tz (which wins): local, UTC or an IANA name.', 'records'],
+  [
+    'BOOKING_TZ',
+    'the zone of times in tables, tsv and csv, as --tz (which wins): local, UTC, an IANA name or an offset (+05:30).',
+    'records',
+  ],
   ['BOOKING_PAGER, PAGER', 'the pager for a terminal (default less -FRX); an empty BOOKING_PAGER turns it off.', 'records'],
   ['NO_COLOR, FORCE_COLOR, TERM', 'NO_COLOR (non-empty) or TERM=dumb: no colour; FORCE_COLOR: colour even in a pipe.', 'records'],
   ['BOOKING_DEBUG', '1 or true: as --debug.', 'requests'],

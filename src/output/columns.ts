@@ -183,9 +183,9 @@ export function withTimeZone(columns: Column[], zone: ZoneName = 'local'): Colum
   return columns.map((c, i) => ({ ...c, zone, header: i === first ? `${c.header} (${shown})` : c.header }));
 }
 
-/** The zone as a header names it: `local` by the system's zone name. */
+/** The zone as a header names it: `local` by the system's zone name, an offset as `UTC+05:30`. */
 export function zoneLabel(zone: ZoneName): string {
-  return zone === 'local' ? localZoneName() : zone;
+  return zone === 'local' ? localZoneName() : /^[+-]/.test(zone) ? `UTC${zone}` : zone;
 }
 
 /**

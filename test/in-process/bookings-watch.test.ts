@@ -217,8 +217,8 @@ describe('bookings watch', () => {
   it('tsv with --tz: the event time and a changed time in that zone, as a list shows them', async () => {
     const r = await watch([[bk('a', 'pending')], [bk('a', 'confirmed', '2026-02-02T10:00:00Z')]], {}, { tz: 'Asia/Tokyo' });
     expect(r.io.out()).toBe(
-      '2026-03-01T21:00:10+09:00\tchanged\ta\tstatus\tpending\tconfirmed\n' +
-        '2026-03-01T21:00:10+09:00\tchanged\ta\tstart\t2026-02-01T19:00:00+09:00\t2026-02-02T19:00:00+09:00\n',
+      '2026-03-01T21:00:10.000+09:00\tchanged\ta\tstatus\tpending\tconfirmed\n' +
+        '2026-03-01T21:00:10.000+09:00\tchanged\ta\tstart\t2026-02-01T19:00:00+09:00\t2026-02-02T19:00:00+09:00\n',
     );
   });
 });

@@ -122,7 +122,7 @@ describe('--tz', () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/unknown time zone .*local, UTC or an IANA name/);
+      expect(r.stderr).toMatch(/unknown time zone .*local, UTC, an IANA name .* or an offset such as \+05:30/);
     }
     const both = await run(['bookings', 'list', '-o', 'tsv', '--tz', 'utc', '--fields', 'start'], { env: { BOOKING_TZ: 'Asia/Tokyo' } });
     expect(both.stdout.split('\n')[0]).toBe('2026-07-01T10:00:00Z');
@@ -133,6 +133,57 @@ describe('--tz', () => {
       const r = await run(args, { env: { BOOKING_TZ: 'nowhere' } });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stderr).toBe('');
+    }
+  });
+
+  it('an offset (+05:30, -0800, +05) is a zone on every node line; +24:00 is refused', async () => {
+    const tsv = await run(['bookings', 'list', '-o', 'tsv', '--tz', '+05:30', '--fields', 'uid,start']);
+    expect(tsv.stdout.split('\n')[0]).toBe('bk_1\t2026-07-01T15:30:00+05:30');
+    const table = await run(['bookings', 'list', '--tz', '-0800', '--fields', 'uid,start'], { tty: true });
+    expect(table.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/^UID\s+START \(UTC-08:00\)$/),
+      expect.stringMatching(/^bk_1\s+2026-07-01 02:00$/),
+    ]);
+    const csv = await run(['bookings', 'list', '-o', 'csv', '--fields', 'start'], { env: { BOOKING_TZ: '+05' } });
+    expect(csv.stdout.split('\r\n')[1]).toBe('2026-07-01T15:00:00+05:00');
+    const bad = await run(['bookings', 'list', '--tz', '+24:00']);
+    expect([bad.code, bad.stdout]).toEqual([2, '']);
+    expect(bad.stderr).toMatch(/unknown time zone "\+24:00"/);
+  });
+
+  it('times the zone cannot write as ISO 8601 (years 0001-9999, offsets of whole minutes) stay the same instant', async () => {
+    const odd = await serve((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          data: [
+            // Go's zero time; a year Date.UTC would read as 1950; microseconds; local mean time (+00:53:28).
+            { uid: 'a', start: '0001-01-01T00:00:00Z', end: '0050-06-01T12:00:00Z' },
+            { uid: 'b', start: '2026-01-12T12:00:00.123456Z', end: '1800-01-01T00:00:00Z' },
+            // Past 9999 in the zone: kept as received. A comma before the fraction, as ISO 8601 allows.
+            { uid: 'c', start: '9999-12-31T23:59:59Z', end: '2026-01-12T12:00:00,5+01:00' },
+          ],
+        }),
+      ),
+    );
+    try {
+      const r = await run(['bookings', 'list', '-o', 'tsv', '--tz', 'Europe/Berlin', '--fields', 'uid,start,end'], {
+        env: { BOOKING_BASE_URL: odd.url },
+      });
+      expect(r.stdout).toBe(
+        [
+          'a\t0001-01-01T00:53:00+00:53\t0050-06-01T12:53:00+00:53',
+          'b\t2026-01-12T13:00:00.123456+01:00\t1800-01-01T00:53:00+00:53',
+          'c\t9999-12-31T23:59:59Z\t2026-01-12T12:00:00.5+01:00',
+          '',
+        ].join('\n'),
+      );
+      // West of UTC the zero time would be in year 0000 (1 BC): kept as received.
+      const west = await run(['bookings', 'list', '-o', 'tsv', '--tz', 'America/New_York', '--fields', 'start'], {
+        env: { BOOKING_BASE_URL: odd.url },
+      });
+      expect(west.stdout.split('\n')[0]).toBe('0001-01-01T00:00:00Z');
+    } finally {
+      await odd.close();
     }
   });
 
