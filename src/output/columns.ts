@@ -62,6 +62,11 @@ export function cellValue(item: unknown, column: Column): { value: unknown; path
  * Preferred columns that some item fills (all of them with keepEmpty); when fewer than two match, the
  * shape is not the expected one and the columns come from the data itself.
  */
+/** A command's own columns (bookings' six), as a list that has no items to choose from shows them. */
+export function preferredColumns(preferred: ColumnSpec[]): Column[] {
+  return preferred.map(resolveColumn);
+}
+
 export function chooseColumns(
   items: unknown[],
   preferred?: ColumnSpec[],
@@ -125,7 +130,7 @@ function columnsFromData(items: unknown[], onCapped?: (widest: number) => void):
   }
   // Said whether one item is that wide or the items' fields together are.
   if (capped) onCapped?.(widest);
-  if (sample.size === 0) return [{ header: 'VALUE', paths: [[]], kind: 'text' }];
+  if (sample.size === 0) return [{ header: 'VALUE', paths: [[]], kind: 'text', name: 'value' }];
   const isNested = (key: string) => {
     const s = sample.get(key);
     return Array.isArray(s) || isPlainObject(s);

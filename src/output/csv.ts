@@ -2,8 +2,8 @@
 // records ended by CRLF; a field holding a comma, a quote or a line break is quoted, its quotes
 // doubled. Values are what tsv would show (numbers with every digit, nested values as compact JSON,
 // times as received or in the --tz zone), with two differences made for spreadsheets:
-// - a line break inside a value stays a line break (quoted, as RFC 4180 allows): multi-line text
-//   opens as one cell. Every other control or bidi character is shown escaped, as everywhere.
+// - a line break inside a value (LF, or CRLF) stays a line break (quoted, as RFC 4180 allows): multi-line text
+//   opens as one cell. Every other control or bidi character (a CR alone too) is shown escaped, as everywhere.
 // - formula injection: a text cell that starts with `=`, `+`, `-` or `@` (or a tab or CR, which some
 //   spreadsheets skip before looking) would run as a formula in Excel, LibreOffice or Sheets. It is
 //   written with a leading `'`, the spreadsheet's own "this is text" mark, as OWASP advises; a JSON

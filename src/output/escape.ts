@@ -52,11 +52,14 @@ export function escapeOneLine(text: string, max = 200): string {
 }
 
 /**
- * Like escapeControl but keeps newlines and tabs: for multi-line text bodies shown on a terminal.
- * A CR is still escaped, as it would let a line overwrite itself.
+ * Like escapeControl but keeps line breaks and tabs: for multi-line text bodies shown on a terminal,
+ * and csv cells. A CRLF is a line break (a browser's text box sends its lines so; csv keeps it for a
+ * spreadsheet to read); a CR alone is still escaped, as it would let a line overwrite itself.
  */
 export function escapeControlKeepLines(text: string): string {
-  return text.replace(UNSAFE, (ch) => (ch === '\n' || ch === '\t' ? ch : visible(ch)));
+  return text.replace(UNSAFE, (ch: string, at: number) =>
+    ch === '\n' || ch === '\t' || (ch === '\r' && text.charCodeAt(at + 1) === 0x0a) ? ch : visible(ch),
+  );
 }
 
 /**

@@ -3,7 +3,16 @@
 // taken from the first page (at most SAMPLE rows of it), later rows fitted to them.
 import { InterruptedError } from '../base/errors';
 import { hint, outputFormat } from './hint';
-import { cellValue, chooseColumns, columnsForFields, MAX_DATA_COLUMNS, withTimeZone, type Column, type ColumnSpec } from './columns';
+import {
+  cellValue,
+  chooseColumns,
+  columnsForFields,
+  MAX_DATA_COLUMNS,
+  preferredColumns,
+  withTimeZone,
+  type Column,
+  type ColumnSpec,
+} from './columns';
 import { tsvCell, zonedRaw } from './cells';
 import { csvField, csvHeader, csvRecord } from './csv';
 import { project } from './paths';
@@ -206,8 +215,10 @@ function delimitedWriter(
       await writeLines(ctx, page, (item) => line(item, cols));
     },
     end() {
-      // An empty list with --fields still has its columns: csv's header row says what would be there.
-      if (count === 0 && fields) emit(ctx, begin(columnsForFields(fields)));
+      // An empty list still has its columns where they are known (--fields, or the command's own, as
+      // bookings' six): csv's header row says what would be there, for a reader that needs one.
+      const known = count > 0 ? undefined : fields ? columnsForFields(fields) : preferred && preferredColumns(preferred);
+      if (known) emit(ctx, begin(known));
       if (count === 0 && ctx.io.stdoutIsTTY) noResults(ctx);
     },
     abort() {},

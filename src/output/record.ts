@@ -108,5 +108,7 @@ async function writeJson(ctx: OutputContext, value: unknown, indent: number): Pr
 /** A non-JSON body for a terminal: its lines kept, control characters shown escaped. */
 export function writeEscapedText(ctx: OutputContext, text: string): void {
   if (text === '') return;
-  emit(ctx, escapeControlKeepLines(text.endsWith('\n') ? text : `${text}\n`));
+  // The newline added after escaping: a CR the text ends with is its own, not a CRLF's.
+  const escaped = escapeControlKeepLines(text);
+  emit(ctx, escaped.endsWith('\n') ? escaped : `${escaped}\n`);
 }

@@ -71,6 +71,32 @@ describe('-o csv', () => {
     expect(r.stdout).toBe('uid,attendee.name,price\r\nbk_1,Ann,12345678901234567890\r\n');
   });
 
+  it('a CRLF inside a value stays a line break, a CR alone is escaped; a list of plain values is headed value; an empty bookings list keeps its header', async () => {
+    const odd = await serve((req, res) => {
+      const data = req.url?.startsWith('/api/v1/bookings?status=cancelled')
+        ? []
+        : req.url?.startsWith('/api/v1/bookings')
+          ? [{ uid: 'a', title: 'line one\r\nline two', status: 'x\ry' }]
+          : ['p', 'q'];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
+    });
+    const env = { BOOKING_BASE_URL: odd.url };
+    try {
+      for (const raw of [[], ['--csv-raw']]) {
+        const r = await run(['bookings', 'list', '-o', 'csv', ...raw], { env });
+        expect(r.stdout).toBe('uid,title,status,start,end,attendee\r\na,"line one\r\nline two",x\\ry,,,\r\n');
+      }
+      const values = await run(['api', '/api/v1/values', '--paginate', '-o', 'csv'], { env });
+      expect(values.stdout).toBe('value\r\np\r\nq\r\n');
+      const empty = await run(['bookings', 'list', '--status', 'cancelled', '-o', 'csv'], { env });
+      expect([empty.code, empty.stdout]).toEqual([0, 'uid,title,status,start,end,attendee\r\n']);
+      const emptyTsv = await run(['bookings', 'list', '--status', 'cancelled', '-o', 'tsv'], { env });
+      expect([emptyTsv.code, emptyTsv.stdout]).toEqual([0, '']);
+    } finally {
+      await odd.close();
+    }
+  });
+
   it('on a terminal the CRLF ends lines and hostile text stays escaped', async () => {
     const r = await run(['bookings', 'list', '-o', 'csv', '--fields', 'title'], { tty: true });
     expect(r.code, r.stderr).toBe(0);
