@@ -65,6 +65,11 @@ export const ENVIRONMENT: [string, string, Reader][] = [
     'the zone of times in tables, tsv and csv, as --tz (which wins): local, UTC, an IANA name or an offset (+05:30).',
     'records',
   ],
+  [
+    'TZ',
+    'the local zone as the C library reads it (Europe/Berlin, :UTC): the zone of times in a table when no --tz, BOOKING_TZ or tz names one.',
+    'records',
+  ],
   ['BOOKING_PAGER, PAGER', 'the pager for a terminal (default less -FRX); an empty BOOKING_PAGER turns it off.', 'records'],
   ['NO_COLOR, FORCE_COLOR, TERM', 'NO_COLOR (non-empty) or TERM=dumb: no colour; FORCE_COLOR: colour even in a pipe.', 'records'],
   ['BOOKING_DEBUG', '1 or true: as --debug.', 'requests'],

@@ -177,8 +177,15 @@ function page(program: Command, cmd: Command, version: string): string {
   const subs = help.visibleCommands(cmd).filter((c) => c.name() !== 'help');
   const [notes, examples] = splitExamples(helpAfter(cmd));
   let text = `.TH ${roff(name.toUpperCase())} 1 ${buildDate()} "booking ${roff(version)}" "booking manual"\n`;
-  text += `.SH NAME\n${fill(`${name} - ${cmd.description() || 'command-line client for the booking service'}`)}`;
-  text += `.SH SYNOPSIS\n.B ${roff(words)}\n${roff(cmd.usage())}\n`;
+  // An alias (`bookings ls`, `bookings view`) is named beside the command: man-db's index takes each
+  // name of the NAME line, so `man booking-bookings-view` finds this page once it is installed.
+  const aliases = cmd === program ? [] : cmd.aliases();
+  const stem = name.slice(0, name.length - cmd.name().length);
+  const names = [name, ...aliases.map((a) => `${stem}${a}`)].join(', ');
+  text += `.SH NAME\n${fill(`${names} - ${cmd.description() || 'command-line client for the booking service'}`)}`;
+  const head = words.slice(0, words.length - cmd.name().length);
+  const synopses = [words, ...aliases.map((a) => `${head}${a}`)].map((w) => `.B ${roff(w)}\n${roff(cmd.usage())}\n`);
+  text += `.SH SYNOPSIS\n${synopses.join('.br\n')}`;
   text += `.SH DESCRIPTION\n${description(program, cmd, notes)}`;
   const args = help.visibleArguments(cmd);
   if (args.length > 0) text += `.SH ARGUMENTS\n${args.map((a) => item(help.argumentTerm(a), help.argumentDescription(a))).join('')}`;
@@ -186,7 +193,8 @@ function page(program: Command, cmd: Command, version: string): string {
   text += optionsSection(cmd === program ? 'GLOBAL OPTIONS' : 'OPTIONS', own, help);
   if (cmd !== program) text += `.SH GLOBAL OPTIONS\nEvery option of\n.BR booking (1),\nbefore or after the command.\n`;
   if (subs.length > 0) {
-    text += `.SH COMMANDS\n${subs.map((s) => `.TP\n.BR ${roff(pageName(s))} (1)\n${fill(s.description())}`).join('')}`;
+    const also = (s: Command) => (s.aliases().length > 0 ? ` (also: ${s.aliases().join(', ')})` : '');
+    text += `.SH COMMANDS\n${subs.map((s) => `.TP\n.BR ${roff(pageName(s))} (1)\n${fill(`${s.description()}${also(s)}`)}`).join('')}`;
   }
   text += environment(program, cmd) + files(cmd) + exitStatus(cmd);
   if (examples) text += `.SH EXAMPLES\n${literal(examples)}`;
