@@ -2,7 +2,7 @@
 // Writes the files that follow the command tree, from the same program as the help: the man pages
 // (man/booking.1, man/booking-bookings-list.1…; src/man.ts) and the completion scripts
 // (completions/: bash, zsh, fish; src/completion/generate.ts). Neither is committed: npm packs them
-// (package.json "files"; scripts/pack-man.mjs lists the pages for npm while it packs).
+// (package.json "files"; its "man" lists the pages: scripts/man-list.mjs).
 //
 // The generators are TypeScript under src/, so they are bundled in memory with esbuild and imported
 // from a data: URL; no command runs.

@@ -1,6 +1,6 @@
 // Man pages from the command tree (src/man.ts): one per command, in roff that man reads literally.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -26,10 +26,28 @@ describe('man pages', () => {
     expect(pages.has('booking-__complete.1')).toBe(false);
   });
 
+  it("an alias (bookings ls, bookings view) is in its command's NAME and SYNOPSIS, and in its group's COMMANDS", () => {
+    const get = pages.get('booking-bookings-get.1')!;
+    expect(get).toContain('.SH NAME\nbooking\\-bookings\\-get, booking\\-bookings\\-view \\-');
+    expect(get).toMatch(/\.SH SYNOPSIS\n\.B booking bookings get\n.*\n\.br\n\.B booking bookings view\n/);
+    expect(pages.get('booking-bookings-list.1')).toContain('booking\\-bookings\\-list, booking\\-bookings\\-ls \\-');
+    expect(pages.get('booking-bookings.1')).toMatch(/show one booking by its uid \(also: view\)/);
+    // TZ, where tables show times.
+    expect(pages.get('booking-bookings-list.1')).toMatch(/\n\.B TZ\n/);
+  });
+
+  it('package.json\'s "man" lists every page: npm links them for npm link and a folder or tarball install', () => {
+    const listed = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { man?: string[] }).man;
+    const made = [...pages.keys()].sort().map((f) => `./man/${f}`);
+    expect(listed, 'package.json "man" is not the command tree\'s pages: run npm run build && node scripts/man-list.mjs').toEqual(made);
+  });
+
   it("a command's page: name, synopsis, options, examples, in roff with dashes escaped", () => {
     const page = pages.get('booking-bookings-list.1')!;
     expect(page).toMatch(/^\.TH BOOKING\\-BOOKINGS\\-LIST 1 \d{4}-\d{2}-\d{2} "booking 1\.2\.3" "booking manual"\n/);
-    expect(page).toContain('.SH NAME\nbooking\\-bookings\\-list \\- list bookings, following cursors automatically\n');
+    expect(page).toContain(
+      '.SH NAME\nbooking\\-bookings\\-list, booking\\-bookings\\-ls \\- list bookings, following\ncursors automatically\n',
+    );
     expect(page).toContain('.B \\-L, \\-\\-limit <n>\n');
     expect(page).toMatch(/\.SH EXAMPLES\n\.nf\nbooking bookings list \\-s confirmed \\-L 10\n/);
     expect(page).toContain('.SH SEE ALSO\n.BR booking\\-bookings (1),\n.BR booking (1)\n');
