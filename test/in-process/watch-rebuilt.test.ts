@@ -1,5 +1,5 @@
 // The deliveries watch rebuilds from a booking before and after (src/commands/bookings/watch/rebuilt.ts):
-// which events, in which order, with ids that depend only on the uid and the change.
+// which events, in which order, with ids that depend on the uid, the change and what it changed from.
 import { describe, expect, it } from 'vitest';
 import { rebuiltEvents } from '../../src/commands/bookings/watch/rebuilt';
 import { Snapshot, type Entry } from '../../src/commands/bookings/watch/snapshot';
@@ -38,10 +38,26 @@ describe('rebuilt deliveries', () => {
     expect(r.previous).toEqual({ start: '2026-02-01T10:00:00Z', end: '2026-02-01T10:30:00Z' });
   });
 
-  it('ids depend on the uid and the change only: the same change gives the same id, another change another', () => {
+  it('ids depend on the uid, the change and what it changed from: found again, the same id; another change another', () => {
     const a = events(bk('pending'), bk('confirmed'))[0]!.id;
-    expect(events(bk('pending', '2026-03-01T10:00:00Z'), bk('confirmed', '2026-03-01T10:00:00Z'))[0]!.id).toBe(a);
+    expect(events(bk('pending'), bk('confirmed'))[0]!.id).toBe(a);
     expect(a).toMatch(/^evt_rebuilt_[0-9a-f]{24}$/);
+    // Moved A to B, back to A, and to B again, each time with a new updated_at: three changes, three ids
+    // (the third was the first's, and a receiver that drops ids it has seen dropped it).
+    const [A, B] = ['2026-02-05T10:00:00Z', '2026-02-06T10:00:00Z'];
+    const at = (t: string) => ({ updated_at: `2026-02-0${t}T00:00:00Z` });
+    const moves = [
+      events(bk('confirmed', A, at('1')), bk('confirmed', B, at('2'))),
+      events(bk('confirmed', B, at('2')), bk('confirmed', A, at('3'))),
+      events(bk('confirmed', A, at('3')), bk('confirmed', B, at('4'))),
+    ];
+    expect(new Set(moves.map((e) => e[0]!.id)).size).toBe(3);
+    // Without an updated_at, what it changed from (the booking before, as watched) tells them apart.
+    expect(events(bk('confirmed', A, { title: 'x' }), bk('confirmed', B))[0]!.id).not.toBe(
+      events(bk('confirmed', A), bk('confirmed', B))[0]!.id,
+    );
+    const stamped = (t: string) => events(bk('confirmed', A), bk('confirmed', B, { updated_at: t }))[0]!.id;
+    expect(stamped('2026-02-01T00:00:00Z')).not.toBe(stamped('2026-02-03T00:00:00Z'));
     const to = (start: string) => events(bk('confirmed'), bk('confirmed', start))[0]!.id;
     expect(to('2026-02-05T10:00:00Z')).not.toBe(to('2026-02-06T10:00:00Z'));
     expect(rebuiltEvents('bk_2', entry(bk('pending')), entry(bk('confirmed')), { ...bk('confirmed'), uid: 'bk_2' })[0]!.id).not.toBe(a);

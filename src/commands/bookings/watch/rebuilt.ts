@@ -3,8 +3,10 @@
 // its times moved, booking.confirmed, booking.cancelled and booking.completed when its status became
 // that, no_show.flagged when its no_show turned true. Several changes of one booking come in the order
 // the lifecycle makes them (created, confirmed, rescheduled, cancelled or completed, no-show). Each
-// event's id is derived from the booking's uid and the change (the new status, the new times), so a
-// run that sends a change again sends the same id, and an idempotent receiver drops the repeat.
+// event's id is derived from the booking's uid, the change (the new status, the new times) and what it
+// changed from (the snapshot's fingerprint of the booking before, and the booking's updated_at where it
+// has one), so a run that sends a change again sends the same id, and an idempotent receiver drops the
+// repeat; a booking moved A to B, back, and to B again is three changes, three ids (review s34b, F2).
 import { createHash } from 'node:crypto';
 import type { EventName } from '../../../webhook/events';
 import { isPlainObject } from '../../../base/plain-object';
@@ -13,7 +15,7 @@ import { entryValue, type Entry } from './snapshot';
 
 export interface RebuiltEvent {
   event: EventName;
-  /** "evt_rebuilt_" + 24 hex digits of sha256(uid, event, change). */
+  /** "evt_rebuilt_" + 24 hex digits of sha256(uid, event, change, what it changed from). */
   id: string;
   uid: string;
   booking: Record<string, unknown>;
@@ -43,8 +45,10 @@ export function rebuiltEvents(uid: string, before: Entry | undefined, after: Ent
   const was = before ? entryValue(before) : undefined;
   const now = entryValue(after);
   const out: RebuiltEvent[] = [];
+  // What the change is from: the same for the same change found again, another for a later one.
+  const from = `${before?.fp ?? ''}\u0000${text(item.updated_at ?? item.updatedAt)}`;
   const add = (event: EventName, change: string, previous?: RebuiltEvent['previous']) =>
-    out.push({ event, id: eventId(uid, event, change), uid, booking: item, ...(previous ? { previous } : {}) });
+    out.push({ event, id: eventId(uid, event, `${change}\u0000${from}`), uid, booking: item, ...(previous ? { previous } : {}) });
   if (!was) add('booking.created', '');
   const status = text(now.status).toLowerCase();
   const statusEvent = status !== text(was?.status).toLowerCase() ? STATUS_EVENTS[status] : undefined;
