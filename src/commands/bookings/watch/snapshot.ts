@@ -121,6 +121,11 @@ export class Snapshot {
   private owed = 0;
   private poll = 0;
   private readonly paths: Path[] | undefined;
+  /**
+   * Bookings one complete walk missed that the service said it still had (poll.ts, confirm.ts): kept
+   * once, and removed when the next walk misses them too. Saved with --state.
+   */
+  private readonly missedOnce = new Set<string>();
 
   /** `fields` (--fields): only those paths are watched and kept; otherwise the whole item. */
   constructor(
@@ -168,6 +173,7 @@ export class Snapshot {
     const ref = this.refs.get(uid);
     const was = ref === undefined ? 'new' : this.texts.sight(ref, fp, this.poll);
     if (was === 'seen') return undefined;
+    this.missedOnce.delete(uid);
     if (was === 'same') return { uid, item };
     const before = ref === undefined ? undefined : this.texts.get(ref);
     const whole = text !== undefined && text.length <= MAX_KEPT_BYTES;
@@ -188,6 +194,26 @@ export class Snapshot {
   seenAgain(uid: string): void {
     const ref = this.refs.get(uid);
     if (ref !== undefined) this.texts.setSeen(ref, this.poll);
+    this.missedOnce.delete(uid);
+  }
+
+  /** The bookings the current walk has not seen (so far), and whether a walk before it missed each too. */
+  unseen(): { uid: string; missedBefore: boolean }[] {
+    const out: { uid: string; missedBefore: boolean }[] = [];
+    for (const [uid, ref] of this.refs) if (this.texts.seen(ref) !== this.poll) out.push({ uid, missedBefore: this.missedOnce.has(uid) });
+    return out;
+  }
+
+  /** The bookings kept once though a walk missed them (--state saves them). */
+  get missed(): readonly string[] {
+    return [...this.missedOnce];
+  }
+
+  /** A booking a walk missed and the service still has: kept this time (from a state file too). */
+  markMissed(uid: string): void {
+    if (!this.refs.has(uid) || this.missedOnce.has(uid)) return;
+    this.missedOnce.add(uid);
+    this.version++;
   }
 
   /** Bytes held beside the entries (the deliveries still owed: the Outbox, forward.ts), under the same bound. */
@@ -206,11 +232,19 @@ export class Snapshot {
     return known;
   }
 
-  /** Ends a complete poll: the bookings it did not see have left the list (and the snapshot). */
-  sweep(): [string, Entry][] {
+  /**
+   * Ends a complete poll: the bookings it did not see have left the list (and the snapshot), but for
+   * those `spared` (the service still has them, and no walk before this one missed them).
+   */
+  sweep(spared: ReadonlySet<string> = new Set()): [string, Entry][] {
     const gone: [string, Entry][] = [];
     for (const [uid, ref] of this.refs) {
       if (this.texts.seen(ref) === this.poll) continue;
+      if (spared.has(uid) && !this.missedOnce.has(uid)) {
+        this.markMissed(uid);
+        continue;
+      }
+      this.missedOnce.delete(uid);
       gone.push([uid, this.texts.get(ref)]);
       this.texts.free(ref);
       this.refs.delete(uid);

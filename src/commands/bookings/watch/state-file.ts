@@ -51,6 +51,8 @@ interface Header extends StateOrigin {
   pending: number;
   /** Pages known by their validators (conditional.ts), last. */
   pages: number;
+  /** Bookings a walk missed that the service still had: kept once (snapshot.ts); absent when none. */
+  missed?: string[];
 }
 
 /** What a state file holds beside the snapshot. */
@@ -117,6 +119,8 @@ export async function loadState(
     if (!header) throw damaged(named, 'it has no header line');
     const lines = header.bookings + header.pending + header.pages;
     if (count !== lines) throw damaged(named, `it holds ${count} lines after its header where the header says ${lines} (cut short?)`);
+    for (const uid of Array.isArray(header.missed) ? header.missed : [])
+      if (typeof uid === 'string') snapshot.markMissed(renamed.get(uid) ?? uid);
     return { savedAt: header.saved_at };
   } finally {
     closeSync(fd);
@@ -147,6 +151,7 @@ export function saveState(path: string, parts: StateParts, origin: StateOrigin, 
       bookings: snapshot.size,
       pending: outbox.size,
       pages: pages.length,
+      ...(snapshot.missed.length > 0 ? { missed: [...snapshot.missed] } : {}),
     };
     let chunk = `${JSON.stringify(header)}\n`;
     const line = (value: unknown) => {
