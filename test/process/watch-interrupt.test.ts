@@ -1,6 +1,7 @@
 // Ctrl-C in the middle of forwarding loses nothing (issue 35): the real process, a receiver that
-// takes two deliveries and never answers the third. watch ends with exit 0, its state file keeps the
-// deliveries not answered, and the next run sends them, starting with the one cut short (same id).
+// takes two deliveries and never answers the third. watch ends with exit 0 (a --once run, a batch, with
+// 130), its state file keeps the deliveries not answered, and the next run sends them, starting with
+// the one cut short (same id).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,36 @@ it('Ctrl-C while a delivery waits for its answer: exit 0, and the next run sends
     const sent = good.received.length;
     expect((await runMain(['bookings', 'watch', '--state', state, '--once', ...forward(good.url)], { env })).code).toBe(0);
     expect(good.received).toHaveLength(sent);
+  } finally {
+    await hanging.close();
+    await good.close();
+  }
+}, 30_000);
+
+it('Ctrl-C of a --once run while a delivery waits: exit 130 (a batch cut short, not a catch-up), and the next run sends it', async () => {
+  const env = { BOOKING_BASE_URL: sb.url, BOOKING_API_KEY: sb.apiKey, BOOKING_CONFIG_DIR: join(dir, 'config') };
+  const state = join(dir, 'watch.state');
+  const secret = join(dir, 'secret.txt');
+  writeFileSync(secret, sb.secret);
+  expect((await runMain(['bookings', 'watch', '--state', state, '--once'], { env })).code).toBe(0);
+  for (let i = 0; i < 4; i++) sb.advance();
+  const hanging = await startReceiver({ answer: () => undefined });
+  const good = await startReceiver();
+  try {
+    const forward = (url: string) => ['--forward-to', `${url}/hooks`, '--secret-file', secret];
+    const child = spawn(process.execPath, [BIN, 'bookings', 'watch', '--state', state, '--once', ...forward(hanging.url)], {
+      env: cleanEnv(env),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await hanging.arrived(1);
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(130);
+    const rest = await runMain(['bookings', 'watch', '--state', state, '--once', ...forward(good.url)], { env });
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(ids(good.received)[0]).toBe(ids(hanging.received)[0]);
   } finally {
     await hanging.close();
     await good.close();

@@ -84,8 +84,9 @@ export async function runBookingsWatch(opts: BookingsWatchOptions, ctx: Context)
     } catch (saving) {
       warn(`error: ${(saving as Error).message}`);
     }
-    // Ctrl-C is how a watch ends: exit 0, as `webhook listen` does.
-    if (err instanceof InterruptedError && ctx.signal.aborted) return 0;
+    // Ctrl-C is how a watch ends: exit 0, as `webhook listen` does. A --once run is a batch, which
+    // Ctrl-C cuts short: 130, so that `--once && next-step` and cron do not take it for a catch-up.
+    if (err instanceof InterruptedError && ctx.signal.aborted && !opts.once) return 0;
     throw err;
   }
   await prepared.writer.end();

@@ -26,7 +26,8 @@ export const newCmdBookingsWatch = defineCommand({
     'Polls send If-None-Match/If-Modified-Since when the service gave ETag/Last-Modified, and wait for\n' +
     'the reset when X-RateLimit-Remaining/RateLimit headers say the next poll would not fit.\n' +
     'A 429 answer is honoured (Retry-After, else a growing wait; a wait over about 24.9 days is capped, and\n' +
-    'said). On Ctrl-C it saves --state first: nothing undelivered is lost.',
+    'said). On Ctrl-C it saves --state first: nothing undelivered is lost (a --once run so cut short is\n' +
+    'exit 130: it is a batch, not a watch).',
   runsUntilStopped: true,
   examples: [
     'booking bookings watch -s confirmed --interval 5s --initial -o ndjson',
