@@ -1,7 +1,8 @@
 // The whole loop in each scheme: listen --scheme X, send --scheme X --scenario lifecycle, then verify
 // --request DIR on what listen saved (with --scheme, and recognised by itself without), and the
 // sandbox signing its lifecycle deliveries in X.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server';
 import { runMain } from '../helpers/in-process';
@@ -38,6 +39,28 @@ describe('the whole loop, for each scheme', () => {
       expect(auto.code).toBe(0);
     });
   }
+
+  it('send --request of a Standard Webhooks capture, re-signed, keeps its webhook-id (a replay is a retry)', async () => {
+    const dir = freshDir();
+    const listener = await startListen({ scheme: 'standard', secret: SECRET, saveDir: dir.dir });
+    try {
+      expect(
+        (await runMain(['webhook', 'send', listener.url, '--scheme', 'standard', '--event', 'booking.created', '--secret', SECRET])).code,
+      ).toBe(0);
+      const [first] = readdirSync(dir.dir).filter((f) => f.endsWith('.http'));
+      const replay = await runMain(['webhook', 'send', listener.url, '--request', join(dir.dir, first!), '--secret', SECRET]);
+      expect(replay.code, replay.stderr).toBe(0);
+      await until(() => readdirSync(dir.dir).filter((f) => f.endsWith('.http')).length === 2, 'the replay saved');
+    } finally {
+      await listener.stop();
+    }
+    const ids = readdirSync(dir.dir)
+      .filter((f) => f.endsWith('.http'))
+      .map((f) => /^webhook-id: (.*)\r$/im.exec(readFileSync(join(dir.dir, f), 'latin1'))?.[1]);
+    expect(ids[0]).toMatch(/^msg_/);
+    expect(ids[1]).toBe(ids[0]);
+    expect((await runMain(['webhook', 'verify', '--request', dir.dir, '--secret', SECRET])).code).toBe(0);
+  });
 
   it('the sandbox signs its lifecycle deliveries in --scheme standard, with its own default secret', async () => {
     const dir = freshDir();

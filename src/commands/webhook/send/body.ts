@@ -130,7 +130,7 @@ async function replayed(path: string, opts: BodyOptions, sets: SetField[], ctx: 
 
 /**
  * A capture replayed with --scheme X: its event from the body's field for X (or --event), re-signed in
- * X with a secret, else sent with its own X headers as captured (a real sender's, to a receiver that
+ * X with a secret (its message id kept), else sent with its own X headers as captured (a real sender's, to a receiver that
  * holds the real secret; a timestamped one is as old as the capture).
  */
 async function replayedInScheme(
@@ -151,7 +151,9 @@ async function replayedInScheme(
   const secretGiven = opts.secret !== undefined || opts.secretFile !== undefined || ctx.env[SECRET_ENV] !== undefined;
   if (secretGiven) {
     const signer = deliverySigner(scheme, await resolveSigningSecret(opts, ctx, path === '-'), () => ctx.now());
-    return { ...base, schemeHeaders: signer(body, event) };
+    // A replay is the sender's retry: the capture's message id (Standard Webhooks' webhook-id, the
+    // receiver's key for dropping repeats) is kept; only the timestamp and signature are new.
+    return { ...base, schemeHeaders: signer(body, event, scheme.read(rawHeaders).id) };
   }
   if (sets.length)
     throw new UsageError(`--set changes the body, so it must be signed again: give the secret (--secret-file, or ${SECRET_ENV}).`);
