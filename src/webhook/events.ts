@@ -19,3 +19,14 @@ export const SCENARIOS: Readonly<Record<string, readonly EventName[]>> = {
   'reschedule-twice': ['booking.created', 'booking.confirmed', 'booking.rescheduled', 'booking.rescheduled'],
   'no-show': ['booking.created', 'booking.confirmed', 'booking.completed', 'no_show.flagged'],
 };
+
+// Cal.com's trigger events for the seed's six. A booking that waits for confirmation is
+// BOOKING_REQUESTED, and BOOKING_CREATED when it is confirmed, as Cal.com sends them.
+export const CAL_EVENTS: Readonly<Record<string, string>> = {
+  'booking.created': 'BOOKING_REQUESTED',
+  'booking.confirmed': 'BOOKING_CREATED',
+  'booking.rescheduled': 'BOOKING_RESCHEDULED',
+  'booking.cancelled': 'BOOKING_CANCELLED',
+  'booking.completed': 'MEETING_ENDED',
+  'no_show.flagged': 'BOOKING_NO_SHOW_UPDATED',
+};

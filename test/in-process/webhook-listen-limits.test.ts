@@ -10,6 +10,7 @@ import { runSend, type SendOptions } from '../../src/commands/webhook/send/send'
 import { makeCtx, tempDirsPerTest, type KitOptions } from '../helpers/webhook-kit';
 import { LISTEN_SECRET, startListen } from '../helpers/listen-kit';
 import { until } from '../helpers/until';
+import { runMain } from '../helpers/in-process';
 
 const sign = (body: Buffer) => `sha256=${createHmac('sha256', LISTEN_SECRET).update(body).digest('hex')}`;
 
@@ -101,6 +102,30 @@ describe('what listen lets in', () => {
     } finally {
       await new Promise<void>((r) => app.close(() => r()));
     }
+  });
+
+  it("--scheme cal --events booking.created takes Cal.com's name too (BOOKING_REQUESTED); a name of neither kind is warned of", async () => {
+    const d = newDir();
+    const l = await startListen({
+      saveDir: d.dir,
+      scheme: 'cal',
+      secret: 'whsec_c2NoZW1lcw==',
+      events: ['booking.created', 'booking.canceled'],
+    });
+    const sent = await runMain(['webhook', 'send', l.url, '--scheme', 'cal', '--scenario', 'cancel', '--secret', 'whsec_c2NoZW1lcw==']);
+    expect(sent.code, sent.stderr).toBe(0);
+    await until(() => l.out().includes('BOOKING_REQUESTED'), 'the BOOKING_REQUESTED line');
+    await l.stop();
+    expect(
+      l
+        .out()
+        .trimEnd()
+        .split('\n')
+        .map((x) => x.split('\t')[1]),
+    ).toEqual(['BOOKING_REQUESTED']);
+    expect(l.err()).toMatch(
+      /warning: --events: booking\.canceled is not an event the service sends \(.*; or Cal\.com's, such as BOOKING_REQUESTED/,
+    );
   });
 
   it('anything but a POST: 405, nothing saved, no delivery line', async () => {

@@ -5,18 +5,8 @@
 // body (a booking watch rebuilt from the list, numbers as received) keeps its digits.
 import { parseJson, stringifyJson } from '../../output/json';
 import type { Scheme } from './scheme';
+import { CAL_EVENTS } from '../events';
 import { setOwn } from '../../base/plain-object';
-
-// Cal.com's trigger events for the seed's six. A booking that waits for confirmation is
-// BOOKING_REQUESTED, and BOOKING_CREATED when it is confirmed, as Cal.com sends them.
-const CAL_EVENTS: Record<string, string> = {
-  'booking.created': 'BOOKING_REQUESTED',
-  'booking.confirmed': 'BOOKING_CREATED',
-  'booking.rescheduled': 'BOOKING_RESCHEDULED',
-  'booking.cancelled': 'BOOKING_CANCELLED',
-  'booking.completed': 'MEETING_ENDED',
-  'no_show.flagged': 'BOOKING_NO_SHOW_UPDATED',
-};
 
 /** The event's name as the scheme's sender writes it. */
 export function schemeEvent(scheme: Scheme, event: string): string {

@@ -11,7 +11,7 @@ import { hint, outputFormat } from '../../../context';
 import { UsageError } from '../../../base/errors';
 import { listenFailure } from '../../../base/listen-error';
 import { formatDuration } from '../../../base/words';
-import { EVENTS } from '../../../webhook/events';
+import { CAL_EVENTS, EVENTS } from '../../../webhook/events';
 import { receiverJudge } from '../../../webhook/schemes/delivery-judge';
 import { visible } from '../../../webhook/text';
 import { ageRule } from '../shared/scheme-options';
@@ -34,8 +34,7 @@ export async function listen(opts: ListenOptions, ctx: Context): Promise<number>
   const routes = forwardRoutes(opts.forwardTo);
   const host = opts.host ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageError('--host must not be empty.');
-  // Another service's deliveries name events its own way (Cal.com's BOOKING_CREATED): no warning for them.
-  const only = opts.events && eventFilter(opts.events, ctx, opts.scheme === undefined || opts.scheme === 'service');
+  const only = opts.events && eventFilter(opts.events, ctx, opts.scheme ?? 'service');
   const saver = opts.save === false ? undefined : new CaptureSaver(resolvePath(opts.saveDir ?? DEFAULT_SAVE_DIR), opts.maxSaved);
   const budget = new ByteBudget(opts.maxInFlight ?? IN_FLIGHT_LIMIT);
   if (opts.respondAfter !== undefined && opts.respond === undefined)
@@ -159,14 +158,23 @@ function startServer(server: ReturnType<typeof createServer>, port: number, host
   });
 }
 
-/** --events as a set; a name the service does not send draws a warning (a typo would show nothing). */
-function eventFilter(names: string[], ctx: Context, warn: boolean): Set<string> {
-  const unknown = names.filter((n) => !(EVENTS as readonly string[]).includes(n));
-  if (unknown.length && warn)
+/**
+ * --events as a set. Cal.com's deliveries name events their own way (BOOKING_CREATED): with --scheme
+ * cal, a name of the service's is taken in Cal.com's name too (booking.created is BOOKING_REQUESTED),
+ * as send --scheme cal names it. A name neither the service's nor of that form draws a warning (a typo
+ * would show nothing). Other schemes' senders carry any name in their field: no warning for them.
+ */
+function eventFilter(names: string[], ctx: Context, scheme: string): Set<string> {
+  const cal = scheme === 'cal';
+  const service = (n: string) => (EVENTS as readonly string[]).includes(n);
+  const unknown = names.filter((n) => !service(n) && !(cal && /^[A-Z][A-Z0-9_]*$/.test(n)));
+  if (unknown.length && (cal || scheme === 'service')) {
+    const known = cal ? `${EVENTS.join(', ')}; or Cal.com's, such as ${Object.values(CAL_EVENTS).join(', ')}` : EVENTS.join(', ');
     ctx.io.stderr.write(
-      `warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${EVENTS.join(', ')}).\n`,
+      `warning: --events: ${unknown.map(visible).join(', ')} ${unknown.length === 1 ? 'is not an event' : 'are not events'} the service sends (${known}).\n`,
     );
-  return new Set(names);
+  }
+  return new Set(names.flatMap((n) => (cal && CAL_EVENTS[n] ? [n, CAL_EVENTS[n]] : [n])));
 }
 
 function respondHint(opts: ListenOptions): string {
