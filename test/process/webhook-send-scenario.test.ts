@@ -83,6 +83,14 @@ describe('named scenarios', () => {
     expect(payloads().map((x) => x.event)).toEqual(events);
   });
 
+  it('no-show: completed at the meeting end, the no-show flagged 15 minutes after it', async () => {
+    expect((await send({ scenario: 'no-show' })).code).toBe(0);
+    const p = payloads();
+    expect(p.map((x) => x.event)).toEqual(['booking.created', 'booking.confirmed', 'booking.completed', 'no_show.flagged']);
+    expect(p[2]!.created_at).toBe(p[2]!.data.booking.end);
+    expect(Date.parse(p[3]!.created_at) - Date.parse(p[2]!.data.booking.end)).toBe(15 * 60_000);
+  });
+
   it('--duplicate 2: each delivery twice, byte-identical with the same signature, the copy right after', async () => {
     const r = await send({ scenario: 'cancel', duplicate: 2 }, { output: 'table' });
     expect(r.code).toBe(0);

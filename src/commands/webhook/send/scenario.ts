@@ -116,9 +116,11 @@ export function buildSeries(scenario: Scenario, sets: SetField[], now: Date, sha
       start += DAY;
     }
     const end = start + 30 * MINUTE;
+    const before = at;
     at += HOUR;
     if (step.event === 'booking.completed') at = Math.max(at, end);
-    if (step.event === 'no_show.flagged') at = Math.max(at, end + 15 * MINUTE);
+    // 15 minutes after the end (not an hour after the step before it, which is the end when completed).
+    if (step.event === 'no_show.flagged') at = Math.max(before + MINUTE, end + 15 * MINUTE);
     const id = freshId('evt_');
     const json = deliveryBody(step.event, sampleBooking(uid, step.event, iso(start), iso(end)), { id, createdAt: iso(at), previous });
     let body: Buffer = Buffer.from(shape(json));
