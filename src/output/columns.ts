@@ -165,6 +165,20 @@ export function isPlainValueField(field: string, items: unknown[]): boolean {
   return plain;
 }
 
+/**
+ * The columns with each header made again from its field's name as `mask` (the output door's key mask)
+ * leaves it. A header's words (cut at _ and at case changes, upper-cased) would hide the key from the
+ * door, which finds runs of it: a server that names a field with the key had it shown in a table's
+ * header, in another case and cut into words (review s34c, F1).
+ */
+export function maskedHeaders(columns: Column[], mask: (text: string) => string): Column[] {
+  return columns.map((c) => {
+    if (c.name === undefined) return c;
+    const name = mask(c.name);
+    return name === c.name ? c : { ...c, header: escapeControl(headerWords(name)) };
+  });
+}
+
 /** A field name as a header: `lengthInMinutes` and `length_in_minutes` both `LENGTH IN MINUTES`. */
 function headerWords(name: string): string {
   return (

@@ -8,6 +8,7 @@ import {
   chooseColumns,
   columnsForFields,
   MAX_DATA_COLUMNS,
+  maskedHeaders,
   preferredColumns,
   withTimeZone,
   type Column,
@@ -272,7 +273,8 @@ function tableWriter(ctx: OutputContext, renderer: TableRenderer, preferred?: Co
       if (page.length === 0) return;
       if (!layout) {
         const sample = sampleOf(page);
-        const columns = fields ? columnsForFields(fields, sample) : chooseColumns(sample, preferred, false, cappedNote(ctx));
+        const chosen = fields ? columnsForFields(fields, sample) : chooseColumns(sample, preferred, false, cappedNote(ctx));
+        const columns = maskedHeaders(chosen, ctx.io.mask);
         // No column is left out without a word (named without the zone withTimeZone adds).
         const dropped = (left: string[]) => {
           const headers = columns.slice(columns.length - left.length).map((c) => c.header);

@@ -80,6 +80,30 @@ describe('a server that echoes the key', () => {
     });
   });
 
+  describe('as a field name', () => {
+    beforeEach(async () => {
+      server = await startServer({ count: 3, rawRecord: '{}', rawItem: (i) => `{"uid":"bk_${i}",${JSON.stringify(KEY)}:"x"}` });
+    });
+
+    it("a table's header (words cut at _ and case changes, upper-cased) and the left-out note: masked", async () => {
+      // Without the separators a header puts in: no run of 12 of the key's letters in any case.
+      const squash = (text: string) => text.replace(/[\s_-]+/g, '').toLowerCase();
+      const key = squash(KEY);
+      for (const [args, columns] of [
+        [['api', '/api/v1/bookings', '--paginate', '-o', 'table'], 200],
+        [['bookings', 'list', '--fields', `uid,${KEY}`, '-o', 'table'], 200],
+        [['api', '/api/v1/bookings', '--paginate', '-o', 'table', '--fields', `uid,uid,uid,uid,uid,uid,uid,uid,${KEY}`], 40],
+      ] as const) {
+        const r = await runHere([...args], { env: env(), columns });
+        expect(r.code, show(r)).toBe(0);
+        expect(r.stdout + r.stderr).toContain('****');
+        const out = squash(r.stdout + r.stderr);
+        for (let i = 0; i + 12 <= key.length; i++)
+          expect(out.includes(key.slice(i, i + 12)), `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(false);
+      }
+    });
+  });
+
   describe('encoded inside longer texts', () => {
     beforeEach(async () => {
       const note = JSON.stringify(ENCODED.join(' '));
