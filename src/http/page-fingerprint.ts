@@ -56,6 +56,32 @@ export async function itemsFingerprint(raw: Buffer, items: unknown[], turn: Turn
 }
 
 /**
+ * A page's items by identity: a hash of each item's `uid` (else `id`), in order; undefined when an item
+ * has neither as a string or number. A server that ignores the cursor and sends its first page again
+ * with one field that changes on every answer (a signed avatar URL, a served_at time) sends other
+ * bytes each time, which itemsFingerprint cannot see as a repeat: the same items by identity, in the
+ * same order, on a page sent before, are the same page (review s34c, F2).
+ */
+export function idsFingerprint(items: unknown[]): string | undefined {
+  const hash = hasher().update(`${items.length}\n`);
+  for (const item of items) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+    const record = item as Record<string, unknown>;
+    const id = identity(record.uid) ?? identity(record.id);
+    if (id === undefined) return undefined;
+    hash.update(`${id.length}:${id}`);
+  }
+  return hash.digest('base64');
+}
+
+/** An identity as text: a string, a number, or a number kept exact (past 2^53). */
+function identity(value: unknown): string | undefined {
+  if (typeof value === 'string') return `s${value}`;
+  if (typeof value === 'number') return `n${value}`;
+  return isLosslessNumber(value) ? `n${value.value}` : undefined;
+}
+
+/**
  * The fingerprint of `count` items whose bytes are raw[span[0]..span[1]) (the first item's first byte
  * to the last item's last): what itemsFingerprint makes of the same page, when the scan of the body
  * already knows where its items are (src/output/json-raw.ts).

@@ -13,7 +13,7 @@ import { plural } from '../base/words';
 import { rawItemsOf, withRawItems } from '../output/json-raw';
 import { discover, type NextPage } from './discovery';
 import { escapeOneLine, requestName } from './failures';
-import { cursorTooLong, fingerprint, itemsFingerprint, MAX_CURSOR_BYTES, spanFingerprint } from './page-fingerprint';
+import { cursorTooLong, fingerprint, idsFingerprint, itemsFingerprint, MAX_CURSOR_BYTES, spanFingerprint } from './page-fingerprint';
 import type { HttpClient, HttpResponse } from './types';
 import { assertSameOrigin, isPageUrl, joinUrl, mergeQuery, resolvePageUrl, showUrl, withQuery } from './url';
 import { endOfWalk, type Counts } from './walk-end';
@@ -86,6 +86,8 @@ export interface Page {
   items: unknown[];
   /** The items' fingerprint (itemsFingerprint), when asked for and there are items. */
   itemsKey?: string;
+  /** The items' fingerprint by uid or id (idsFingerprint), when each has one and itemsKey is made. */
+  idsKey?: string;
   next?: NextPage;
   /** The has-more flag, when the body has one that says true ("has_more: true"). */
   more?: string;
@@ -109,6 +111,7 @@ async function* walkPages(client: HttpClient, opts: PaginateOptions): AsyncGener
   const seen = new Set<string>();
   if (opts.cursor) seen.add(fingerprint(pageKey(client, at)));
   const itemSets = new Set<string>();
+  const idSets = new Set<string>();
   let pages = 0;
   let yielded = 0;
   let emptyRun = 0;
@@ -129,9 +132,14 @@ async function* walkPages(client: HttpClient, opts: PaginateOptions): AsyncGener
     }
     if (page.debug) opts.onDebug?.(`paging: ${page.debug}`);
     if (page.itemsKey !== undefined) {
-      const items = page.itemsKey;
-      if (itemSets.has(items)) throw repeatedPage(page, at, at.cursor !== undefined && at.param !== undefined && !opts.cursorParam);
-      itemSets.add(items);
+      const guessed = at.cursor !== undefined && at.param !== undefined && !opts.cursorParam;
+      if (itemSets.has(page.itemsKey)) throw repeatedPage(page, at, guessed);
+      itemSets.add(page.itemsKey);
+      // The same items by uid or id, in the same order, with some field changed: the same page too.
+      if (page.idsKey !== undefined) {
+        if (idSets.has(page.idsKey)) throw repeatedPage(page, at, guessed);
+        idSets.add(page.idsKey);
+      }
       emptyRun = 0;
     } else emptyRun++;
     pages++;
@@ -246,7 +254,8 @@ async function fetchPage(client: HttpClient, opts: PaginateOptions, at: NextPage
         : await itemsFingerprint(response.body, items, checkpoint(opts.signal))
       : undefined;
   const { status, url, headers } = response;
-  return { body, response: { status, url, headers }, items: withRawItems(items, raw), itemsKey, next, more, debug, counts };
+  const idsKey = itemsKey === undefined ? undefined : idsFingerprint(items);
+  return { body, response: { status, url, headers }, items: withRawItems(items, raw), itemsKey, idsKey, next, more, debug, counts };
 }
 
 /** The query of the listing's first page: the command's parameters and the page size. */

@@ -261,6 +261,38 @@ describe('a server that ignores a conventional parameter', () => {
     expect(r.seen()).toHaveLength(2);
   });
 
+  it('the same items by uid (or id) with a field that changes on every answer (a signed URL, a time) are a repeat too', async () => {
+    let n = 0;
+    // (An end after 10 answers, so that a walk that misses the repeat fails here rather than loops.)
+    const r = rig(() => {
+      if (++n > 10) return { body: { items: [] } };
+      return {
+        body: {
+          items: [
+            { uid: 'a', avatar: `https://cdn.test/a?sig=${n}` },
+            { uid: 'b', served_at: n },
+          ],
+          next_cursor: `z${n}`,
+        },
+      };
+    });
+    const { got, e } = await collectUntilFailure(paginate(r.client, { path: PATH }));
+    expect(uidsOf(got)).toEqual(['a', 'b']);
+    expect(e.message).toBe(
+      'GET /api/v1/bookings?cursor=z1: the server sent a page it had already sent (next cursor z1); stopping instead of looping.',
+    );
+    expect(r.seen()).toHaveLength(2);
+    // By id, a number past 2^53 kept exact, when items have no uid.
+    const ids = rig(() =>
+      ++n > 20 ? { body: { items: [] } } : { raw: `{"items":[{"id":12345678901234567891,"t":${n}}],"next_cursor":"w${n}"}` },
+    );
+    expect((await failure(collect(paginate(ids.client, { path: PATH })))).message).toContain('the server sent a page it had already sent');
+    // Items with other ids on each page are pages, not repeats.
+    let p = 0;
+    const fresh = rig(() => (++p <= 3 ? { body: { items: [{ uid: `u${p}`, t: p }], next_cursor: `v${p}` } } : { body: { items: [] } }));
+    expect(uidsOf(await collect(paginate(fresh.client, { path: PATH })))).toEqual(['u1', 'u2', 'u3']);
+  });
+
   it('a repeat is seen in pretty-printed bodies too, where the items are found by their own JSON text', async () => {
     let n = 0;
     const r = rig(() => ({ raw: JSON.stringify({ items: [{ uid: 'a' }, { uid: 'b' }], next_cursor: `y${++n}` }, null, 2) }));
