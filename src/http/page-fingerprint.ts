@@ -63,15 +63,15 @@ export async function itemsFingerprint(raw: Buffer, items: unknown[], turn: Turn
  * same order, on a page sent before, are the same page (review s34c, F2).
  */
 export function idsFingerprint(items: unknown[]): string | undefined {
-  const hash = hasher().update(`${items.length}\n`);
+  let text = `${items.length}\n`;
   for (const item of items) {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
     const record = item as Record<string, unknown>;
     const id = identity(record.uid) ?? identity(record.id);
     if (id === undefined) return undefined;
-    hash.update(`${id.length}:${id}`);
+    text += `${id.length}:${id}`;
   }
-  return hash.digest('base64');
+  return fingerprint(text);
 }
 
 /** An identity as text: a string, a number, or a number kept exact (past 2^53). */
