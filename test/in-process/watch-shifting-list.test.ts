@@ -23,6 +23,9 @@ let known: Booking[] = [];
 /** The list as it becomes right after the next list page is served. */
 let afterFirstPage: Booking[] | undefined;
 const delivered: { event: string; uid: string }[] = [];
+/** The single-booking endpoint answers 500 when set; its requests are counted. */
+let failGet = false;
+let gets = 0;
 let service: { url: string; close(): Promise<void> };
 let dir: string;
 
@@ -42,6 +45,8 @@ beforeAll(async () => {
     }
     const one = /^\/api\/v1\/bookings\/([^/]+)$/.exec(url.pathname);
     if (one) {
+      gets++;
+      if (failGet) return void json(500, { error: 'down' });
       const b = known.find((k) => k.uid === decodeURIComponent(one[1]!));
       json(b ? 200 : 404, b ? { data: b } : { error: 'not found' });
       return;
@@ -100,5 +105,18 @@ describe('bookings watch over a list that shifts under paging', () => {
     expect(JSON.parse(readFileSync(state(), 'utf8').split('\n')[0]!).missed).toEqual(['bk_7']);
     expect(await once()).toEqual([['removed', 'bk_7']]);
     expect(JSON.parse(readFileSync(state(), 'utf8').split('\n')[0]!).missed).toBeUndefined();
+  });
+
+  it('a single-booking endpoint that fails is asked once a poll: the missed bookings are kept, then removed when missed again', async () => {
+    [failGet, gets] = [true, 0];
+    listed = listed.filter((b) => b.uid !== 'bk_5' && b.uid !== 'bk_6');
+    expect(await once('--retries', '0')).toEqual([]);
+    expect(gets).toBe(1);
+    expect(await once('--retries', '0')).toEqual([
+      ['removed', 'bk_5'],
+      ['removed', 'bk_6'],
+    ]);
+    expect(gets).toBe(1);
+    failGet = false;
   });
 });

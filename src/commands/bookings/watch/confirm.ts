@@ -19,23 +19,29 @@ import { unwrapResource } from '../../shared/resource';
 export const MAX_CONFIRMED = 100;
 
 /**
- * Whether the booking is still in the list watched, as GET /api/v1/bookings/{uid} answers. `status`
- * is the walk's --status: a booking no longer of it has left the list watched. A uid made from a
- * booking's content (`#…`, no uid or id field) cannot be asked.
+ * Whether the booking is still in the list watched, as GET /api/v1/bookings/{uid} answers; `unknown`
+ * when it did not answer (a 5xx, a time-out). `status` is the walk's --status: a booking no longer of
+ * it has left the list watched. A uid made from a booking's content (`#…`, no uid or id field) cannot
+ * be asked.
  */
-export async function stillListed(client: HttpClient, uid: string, status: string | undefined, signal?: AbortSignal): Promise<boolean> {
-  if (uid.startsWith('#')) return false;
+export async function stillListed(
+  client: HttpClient,
+  uid: string,
+  status: string | undefined,
+  signal?: AbortSignal,
+): Promise<'listed' | 'removed' | 'unknown'> {
+  if (uid.startsWith('#')) return 'removed';
   let body: unknown;
   try {
     const response = await client.get(`/api/v1/bookings/${encodeURIComponent(uid)}`, { signal });
     body = unwrapResource(response.json());
   } catch (err) {
-    if (err instanceof NotFoundError) return false;
+    if (err instanceof NotFoundError) return 'removed';
     if (signal?.aborted) throw err;
-    return true;
+    return 'unknown';
   }
   const now = isPlainObject(body) ? text(body.status) : '';
-  return status === undefined || now === '' || now.toLowerCase() === status.toLowerCase();
+  return status === undefined || now === '' || now.toLowerCase() === status.toLowerCase() ? 'listed' : 'removed';
 }
 
 function text(value: unknown): string {

@@ -127,10 +127,19 @@ async function stillThere(setup: PollSetup): Promise<Set<string>> {
   const spared = new Set<string>();
   const status = setup.pages.query?.status;
   let asked = 0;
+  // Once the service has not answered (a 5xx, a time-out), the rest are kept unasked: a poll costs at
+  // most one such wait, and the next poll removes whichever its walk misses again.
+  let answering = true;
   for (const { uid, missedBefore } of setup.snapshot.unseen()) {
     if (missedBefore) continue;
+    if (!answering) {
+      spared.add(uid);
+      continue;
+    }
     if (asked++ >= MAX_CONFIRMED) break;
-    if (await stillListed(setup.client, uid, status, setup.pages.signal)) spared.add(uid);
+    const said = await stillListed(setup.client, uid, status, setup.pages.signal);
+    if (said !== 'removed') spared.add(uid);
+    answering = said !== 'unknown';
   }
   return spared;
 }
