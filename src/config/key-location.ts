@@ -84,6 +84,16 @@ export async function lookupKey(scope: KeyScope): Promise<Found> {
     if (mode === 'keyring') throw pinnedUnavailable(err, from);
     why = `no OS keyring answered (${err.message})`;
   }
+  // Pinned to the keyring: a key in the file is plain text the pin rules out, never a quiet fallback
+  // (a keyring that answers but is locked gives no key, as one without an entry does).
+  if (mode === 'keyring')
+    return {
+      key: undefined,
+      why:
+        fileKey === undefined
+          ? undefined
+          : `${from} pins the key store to keyring, which gave none; the key in the config file is not used (booking login moves it into the keyring)`,
+    };
   return fileKey === undefined ? { key: undefined, why } : { key: fileKey, source: 'file' };
 }
 

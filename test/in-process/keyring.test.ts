@@ -152,12 +152,18 @@ describe('lookup: BOOKING_API_KEY, then the keyring, then the file', () => {
     expect(me.stderr).toBe(`profile: default\nbase URL: ${server.url}\nkey: ****5678 (keyring)\n`);
   });
 
-  it('a pinned keyring is asked before a key in the file; the file answers when the keyring has none', async () => {
+  it('a pinned keyring is where the key is looked for: a key in the file is never a fallback, even when the keyring has none', async () => {
     await run(['config', 'set', 'apiKey', 'sk_file_key_0000']);
     expect((await run(['auth', 'token'])).stdout).toBe('sk_file_key_0000\n');
     expect((await run(['auth', 'token'], { env: { BOOKING_KEY_STORE: 'keyring' } })).stdout).toBe(`${KEY}\n`);
+    // A keyring with no entry (or a locked one, which gives none): exit 3, saying why the file's key is not used.
     store.entries.clear();
-    expect((await run(['auth', 'token'], { env: { BOOKING_KEY_STORE: 'keyring' } })).stdout).toBe('sk_file_key_0000\n');
+    const pinned = await run(['auth', 'token'], { env: { BOOKING_KEY_STORE: 'keyring' } });
+    expect([pinned.code, pinned.stdout]).toEqual([3, '']);
+    expect(pinned.stderr).toMatch(
+      /BOOKING_KEY_STORE pins the key store to keyring, which gave none; the key in the config file is not used/,
+    );
+    expect(pinned.stderr).not.toContain('sk_file_key_0000');
   });
 
   it('no keyring and no key in the file: exit 3 saying the keyring did not answer', async () => {
