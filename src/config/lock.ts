@@ -11,9 +11,13 @@ export interface LockTimings {
   staleMs: number;
 }
 
-const DEFAULT_TIMINGS: LockTimings = { waitMs: 10_000, staleMs: 10_000 };
+// A write holds the lock for milliseconds. The wait is shorter than the stale age, so that a lock held
+// by a live process is reported (exit 1) rather than broken at the end of the wait: with both at 10 s a
+// live writer's lock turned stale just as the wait ran out, and was broken (review s34d, F2). Older
+// than 30 s, a lock whose pid is alive is a pid reused by another process, and is broken.
+export const LOCK_TIMINGS: LockTimings = { waitMs: 10_000, staleMs: 30_000 };
 
-export async function withFileLock<T>(lockPath: string, fn: () => Promise<T> | T, timings: LockTimings = DEFAULT_TIMINGS): Promise<T> {
+export async function withFileLock<T>(lockPath: string, fn: () => Promise<T> | T, timings: LockTimings = LOCK_TIMINGS): Promise<T> {
   await acquire(lockPath, timings);
   try {
     return await fn();

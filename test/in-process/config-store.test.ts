@@ -7,7 +7,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { openConfig, openConfigAt } from '../../src/config/store';
 import { configFilePath } from '../../src/config/paths';
-import { withFileLock } from '../../src/config/lock';
+import { LOCK_TIMINGS, withFileLock } from '../../src/config/lock';
 import { UsageError, FailureError } from '../../src/base/errors';
 import { skipNote } from '../helpers/skip';
 
@@ -208,6 +208,15 @@ describe('withFileLock', () => {
     utimesSync(lock, old, old);
     await expect(withFileLock(lock, () => 'got it', { waitMs: 50, staleMs: 60_000 })).resolves.toBe('got it');
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it('a live lock is reported at the end of the wait, never broken by it: the wait is shorter than the stale age', async () => {
+    expect(LOCK_TIMINGS.waitMs).toBeLessThan(LOCK_TIMINGS.staleMs);
+    const lock = join(dir, 'w.lock');
+    writeFileSync(lock, `${process.pid}\n`);
+    // The defaults' proportions, scaled down: waited 50 ms, not stale before 150 ms.
+    await expect(withFileLock(lock, () => 'taken', { waitMs: 50, staleMs: 150 })).rejects.toThrow(/locked by another booking process/);
+    expect(existsSync(lock)).toBe(true);
   });
 
   it('a fresh lock left by a process that is gone is broken at once, not waited out', async () => {
