@@ -24,6 +24,7 @@ export async function updateConfigFile(path: string, change: (data: ConfigData) 
     assertTrustedConfig(path);
     const data = readConfigFile(path);
     if (!change(data)) return data;
+    refuseReadOnly(path);
     await writeThroughConf(path, data);
     return data;
   });
@@ -71,6 +72,25 @@ function ensurePrivateDir(dir: string): void {
   } catch {
     // Not ours to narrow: assertTrustedConfig has already refused a folder that matters.
   }
+}
+
+/**
+ * A config.json its owner made read-only (0400) stays so: conf's atomic write (a new file renamed over
+ * it) would have replaced it with a 0600 one, a mode widened without a word. As a read-only folder
+ * does, the write fails, said, and the file is left as it is.
+ */
+function refuseReadOnly(path: string): void {
+  let mode: number;
+  try {
+    mode = statSync(path).mode;
+  } catch {
+    return; // not there yet: made 0600
+  }
+  if ((mode & 0o200) === 0)
+    throw new FailureError(
+      `cannot write the config at ${path}: it is read-only (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); it is left as it is.`,
+      `to change it, make it writable: chmod u+w ${path}`,
+    );
 }
 
 function cannotWrite(path: string, err: unknown): FailureError {

@@ -82,6 +82,24 @@ describe('the config file', () => {
         chmodSync(dir, 0o700);
       }
     });
+
+    it('a config.json made read-only by hand (0400) stays so: the write fails, said, the file byte for byte as it was', async () => {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const before = `{"profiles":{"default":{"baseUrl":"${server.url}"}}}`;
+      writeFileSync(file, before, { mode: 0o600 });
+      chmodSync(file, 0o400);
+      try {
+        const r = await runHere(['config', 'set', 'tz', 'UTC'], { env: env() });
+        expect(r.code, show(r)).toBe(1);
+        expect(r.stderr).toMatch(
+          /cannot write the config at .*config\.json: it is read-only \(mode 0400\); it is left as it is\.\n.*chmod u\+w/,
+        );
+        expect(mode(file)).toBe(0o400);
+        expect(readFileSync(file, 'utf8')).toBe(before);
+      } finally {
+        chmodSync(file, 0o600);
+      }
+    });
   });
 
   it("a config folder that cannot be made (under /proc/self): exit 1 at once, naming it (node's recursive mkdir spun there for ever)", async () => {
