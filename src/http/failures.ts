@@ -175,9 +175,21 @@ export function networkFailure(
     code === 'ECONNREFUSED' && isSandboxDefault(url)
       ? 'is `booking sandbox` running? Start it in another terminal.'
       : code && CANNOT_CONNECT.has(code) && !proxy
-        ? `is the service at ${url.origin} running? Check the base URL (booking config get baseUrl, or --base-url).`
+        ? `is the service at ${url.origin} running? ${baseUrlSource(url, env)}`
         : undefined;
   return new FailureError(`${requestName(method, url)}: ${what}${afterRetries(retries)}`, hint);
+}
+
+/** Where to check the base URL: BOOKING_BASE_URL when it names this origin (it wins over the profile's), else the profile. */
+function baseUrlSource(url: URL, env: Record<string, string | undefined>): string {
+  const fromEnv = env.BOOKING_BASE_URL;
+  let same = false;
+  try {
+    same = fromEnv !== undefined && fromEnv !== '' && new URL(fromEnv).origin === url.origin;
+  } catch {}
+  return same
+    ? 'It is the base URL BOOKING_BASE_URL sets (unset it for the profile\'s, or give --base-url).'
+    : 'Check the base URL (booking config get baseUrl, or --base-url).';
 }
 
 /** The address `booking sandbox` listens on by default (src/sandbox/defaults.ts: 127.0.0.1:4010). */

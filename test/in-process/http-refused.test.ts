@@ -41,6 +41,11 @@ describe('a refused connection', () => {
     expect(networkFailure('GET', new URL('http://127.0.0.1:4011/api/v1/me'), refused, 0, {}).hint).toBe(
       'is the service at http://127.0.0.1:4011 running? Check the base URL (booking config get baseUrl, or --base-url).',
     );
+    // BOOKING_BASE_URL another origin (a --base-url won): the profile's check, as above.
+    const other = { BOOKING_BASE_URL: 'http://127.0.0.1:9999' };
+    expect(networkFailure('GET', new URL('http://127.0.0.1:4011/api/v1/me'), refused, 0, other).hint).toContain(
+      'booking config get baseUrl',
+    );
   });
 
   it('whoami against a closed loopback port fails at once: one request, exit 1', async () => {
@@ -53,8 +58,10 @@ describe('a refused connection', () => {
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`cannot connect to 127.0.0.1:${port} (ECONNREFUSED)\n`);
       expect(r.stderr).not.toMatch(/retry|retries/i);
-      // The next step, as login gives one.
-      expect(r.stderr).toContain(`\nis the service at http://127.0.0.1:${port} running? Check the base URL`);
+      // The next step, as login gives one, naming where this base URL came from.
+      expect(r.stderr).toContain(
+        `\nis the service at http://127.0.0.1:${port} running? It is the base URL BOOKING_BASE_URL sets (unset it for the profile's, or give --base-url).`,
+      );
     } finally {
       cfg.cleanup();
     }
