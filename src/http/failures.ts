@@ -188,7 +188,7 @@ function baseUrlSource(url: URL, env: Record<string, string | undefined>): strin
     same = fromEnv !== undefined && fromEnv !== '' && new URL(fromEnv).origin === url.origin;
   } catch {}
   return same
-    ? 'It is the base URL BOOKING_BASE_URL sets (unset it for the profile\'s, or give --base-url).'
+    ? "It is the base URL BOOKING_BASE_URL sets (unset it for the profile's, or give --base-url)."
     : 'Check the base URL (booking config get baseUrl, or --base-url).';
 }
 
