@@ -91,10 +91,20 @@ export async function lookupKey(scope: KeyScope): Promise<Found> {
       key: undefined,
       why:
         fileKey === undefined
-          ? undefined
+          ? otherBaseUrl(scope)
           : `${from} pins the key store to keyring, which gave none; the key in the config file is not used (booking login moves it into the keyring)`,
     };
-  return fileKey === undefined ? { key: undefined, why } : { key: fileKey, source: 'file' };
+  return fileKey === undefined ? { key: undefined, why: why ?? otherBaseUrl(scope) } : { key: fileKey, source: 'file' };
+}
+
+/**
+ * Why the keyring had no key for a --base-url (or BOOKING_BASE_URL) other than the profile's own: a
+ * key login saved is kept for the base URL it was saved with (docs/choices.md), never sent elsewhere.
+ */
+function otherBaseUrl(scope: KeyScope): string | undefined {
+  const own = scope.profile.baseUrl;
+  if (!own || own === scope.baseUrl) return undefined;
+  return `a key login saved is kept for the base URL it was saved with (this profile's is ${own}), and not sent to ${scope.baseUrl}`;
 }
 
 export interface Saved {

@@ -166,6 +166,16 @@ describe('lookup: BOOKING_API_KEY, then the keyring, then the file', () => {
     expect(pinned.stderr).not.toContain('sk_file_key_0000');
   });
 
+  it("--base-url to another service: no key, saying the profile's is kept for its own base URL", async () => {
+    expect((await login()).code).toBe(0);
+    const r = await run(['auth', 'token', '--base-url', 'http://127.0.0.1:1']);
+    expect([r.code, r.stdout]).toEqual([3, '']);
+    expect(r.stderr).toContain(
+      `a key login saved is kept for the base URL it was saved with (this profile's is ${server.url}), and not sent to http://127.0.0.1:1`,
+    );
+    expect(r.stderr).not.toContain(KEY);
+  });
+
   it('no keyring and no key in the file: exit 3 saying the keyring did not answer', async () => {
     useKeyring(failingKeyring);
     const r = await run(['bookings', 'list']);
