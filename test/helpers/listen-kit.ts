@@ -15,6 +15,8 @@ export interface Listener {
   url: string;
   out(): string;
   err(): string;
+  /** Field `i` of each tsv line printed so far (0: the time, 1: the event, 2: the verdict…). */
+  column(i: number): string[];
   stop(): Promise<number>;
 }
 
@@ -31,7 +33,13 @@ export async function startListen(opts: Partial<ListenOptions>, kit: KitOptions 
     await done; // its error, if it failed
     throw new Error(`listen did not start: ${ctx.io.err()}`);
   }
-  return { url: `${m[1]}/webhooks`, out: ctx.io.out, err: ctx.io.err, stop: async () => (abort.abort(), (await done) ?? 0) };
+  const column = (i: number) =>
+    ctx.io
+      .out()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[i] ?? '');
+  return { url: `${m[1]}/webhooks`, out: ctx.io.out, err: ctx.io.err, column, stop: async () => (abort.abort(), (await done) ?? 0) };
 }
 
 export interface ListenProcess {

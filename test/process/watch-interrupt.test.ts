@@ -26,29 +26,37 @@ afterEach(async () => {
 
 const ids = (rs: Received[]) => rs.map((r) => JSON.parse(r.body.toString()).id as string);
 
-it('Ctrl-C while a delivery waits for its answer: exit 0, and the next run sends what was not answered', async () => {
+/** A --state saved from the sandbox, then `changes` lifecycle steps: the env, the state file, and --forward-to's flags for a URL. */
+async function savedWatch(changes: number) {
   const env = { BOOKING_BASE_URL: sb.url, BOOKING_API_KEY: sb.apiKey, BOOKING_CONFIG_DIR: join(dir, 'config') };
   const state = join(dir, 'watch.state');
   const secret = join(dir, 'secret.txt');
   writeFileSync(secret, sb.secret);
   expect((await runMain(['bookings', 'watch', '--state', state, '--once'], { env })).code).toBe(0);
-  for (let i = 0; i < 14; i++) sb.advance();
+  for (let i = 0; i < changes; i++) sb.advance();
+  const forward = (url: string) => ['--forward-to', `${url}/hooks`, '--secret-file', secret];
+  return { env, state, forward };
+}
 
+/** `booking ARGS` as its own process: its exit code when it ends, and its stderr so far. */
+function spawnBooking(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(env), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, stderr: () => stderr };
+}
+
+it('Ctrl-C while a delivery waits for its answer: exit 0, and the next run sends what was not answered', async () => {
+  const { env, state, forward } = await savedWatch(14);
   const hanging = await startReceiver({ answer: (_request, n) => (n <= 2 ? 200 : undefined) });
   const good = await startReceiver();
   try {
-    const forward = (url: string) => ['--forward-to', `${url}/hooks`, '--secret-file', secret];
-    const child = spawn(process.execPath, [BIN, 'bookings', 'watch', '--state', state, ...forward(hanging.url), '-o', 'ndjson'], {
-      env: cleanEnv(env),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, exited, stderr } = spawnBooking(['bookings', 'watch', '--state', state, ...forward(hanging.url), '-o', 'ndjson'], env);
     await hanging.arrived(3);
     const interrupted = Date.now();
     child.kill('SIGINT');
-    expect(await exited, stderr).toBe(0);
+    expect(await exited, stderr()).toBe(0);
     expect(Date.now() - interrupted).toBeLessThan(1500);
 
     const rest = await runMain(['bookings', 'watch', '--state', state, '--once', ...forward(good.url)], { env });
@@ -71,26 +79,14 @@ it('Ctrl-C while a delivery waits for its answer: exit 0, and the next run sends
 }, 30_000);
 
 it('Ctrl-C of a --once run while a delivery waits: exit 130 (a batch cut short, not a catch-up), and the next run sends it', async () => {
-  const env = { BOOKING_BASE_URL: sb.url, BOOKING_API_KEY: sb.apiKey, BOOKING_CONFIG_DIR: join(dir, 'config') };
-  const state = join(dir, 'watch.state');
-  const secret = join(dir, 'secret.txt');
-  writeFileSync(secret, sb.secret);
-  expect((await runMain(['bookings', 'watch', '--state', state, '--once'], { env })).code).toBe(0);
-  for (let i = 0; i < 4; i++) sb.advance();
+  const { env, state, forward } = await savedWatch(4);
   const hanging = await startReceiver({ answer: () => undefined });
   const good = await startReceiver();
   try {
-    const forward = (url: string) => ['--forward-to', `${url}/hooks`, '--secret-file', secret];
-    const child = spawn(process.execPath, [BIN, 'bookings', 'watch', '--state', state, '--once', ...forward(hanging.url)], {
-      env: cleanEnv(env),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, exited, stderr } = spawnBooking(['bookings', 'watch', '--state', state, '--once', ...forward(hanging.url)], env);
     await hanging.arrived(1);
     child.kill('SIGINT');
-    expect(await exited, stderr).toBe(130);
+    expect(await exited, stderr()).toBe(130);
     const rest = await runMain(['bookings', 'watch', '--state', state, '--once', ...forward(good.url)], { env });
     expect(rest.code, rest.stderr).toBe(0);
     expect(ids(good.received)[0]).toBe(ids(hanging.received)[0]);
