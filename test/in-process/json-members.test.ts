@@ -6,6 +6,10 @@
 // objects, nesting; and an error where JSON.parse has one. Seeded objects of many members, each also
 // with one byte changed, with tiny batches and a tiny "big object" size so that every object of a few
 // members is cut into pieces.
+// 100 seeds (there were 300, 5 s of CPU): each of eight bugs made on purpose in the pieces (a name met
+// again moved to the end, __proto__ set rather than defined, array indices not put first, 4294967295
+// or "01" taken for an index, an escaped big member's name not decoded, U+0000-led strings or numbers
+// left unmarked) fails 47 to 77 of the first 100 seeds, the first of them by seed 13.
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/base/errors';
 import { scanJson, scanJsonInTurns } from '../../src/base/json-scan';
@@ -83,8 +87,8 @@ function object(random: () => number, depth: number): string {
 const BROKEN = ['{"a":1,,"b":2}', '{"a":1,}', '{,}', '{"a":1} x', '{"a":1}{"b":2}', '{"a" 1}', '{"a":{"b":1,}}', '{"a":[1,2}', ' {"a":1} '];
 
 describe('a big object parsed in pieces', () => {
-  it('gives what one JSON.parse and the one-shot writer give, value or error, over 300 seeded objects and a one-byte change of each', async () => {
-    for (let seed = 1; seed <= 300; seed++) {
+  it('gives what one JSON.parse and the one-shot writer give, value or error, over 100 seeded objects and a one-byte change of each', async () => {
+    for (let seed = 1; seed <= 100; seed++) {
       const random = rng(seed);
       const text = seed <= BROKEN.length ? BROKEN[seed - 1]! : object(random, 3);
       const changed = Buffer.from(text);
