@@ -55,29 +55,31 @@ describe('a value written in slices', () => {
   });
 
   it('is the bytes jsonText writes for values of many small entries, in runs of every size', async () => {
-    for (let seed = 1; seed <= 60; seed++) {
-      const random = rng(seed);
-      const value = parseJson(jsonGen(random).value(4));
-      const runs = [value, Array.from({ length: 30 }, (_, i) => ({ [`n${i}`]: value, 10: [i] }))];
-      // Keys JSON.stringify treats apart (integer keys come first, __proto__ is a field), and
-      // undefined values as --fields leaves them (left out of objects, null in arrays). Apart from
-      // the values above: with a string that looks like a marked number, the one-shot writer takes
-      // lossless-json's path, which writes an object of undefined values otherwise than JSON.stringify.
-      const odd = Object.defineProperty({ b: 1, 2: [true, undefined], a: { gone: undefined }, 1: 'x', c: {} }, '__proto__', {
-        value: { p: [] },
-        enumerable: true,
-      });
-      const oddRuns = [odd, Array.from({ length: 30 }, (_, i) => ({ [`n${i}`]: i % 3 === 0 ? undefined : [i, odd], 10: odd }))];
-      for (const slice of [7, 40, 300, 5_000]) {
-        for (const [indent, pad] of FORMS) {
-          for (const big of [runs, oddRuns]) {
-            const want = `<${jsonText(big, indent).replace(/\n/g, `\n${pad}`)}>\n`;
-            expect(await sliced(big, indent, pad, undefined, { long: 10_000, slice }), `seed ${seed} slice ${slice} indent ${indent}`).toBe(
-              want,
-            );
-          }
+    const SLICES = [7, 40, 300, 5_000];
+    // The expected text is the same at every slice size: made once for each form.
+    const check = async (big: unknown, label: string) => {
+      for (const [indent, pad] of FORMS) {
+        const want = `<${jsonText(big, indent).replace(/\n/g, `\n${pad}`)}>\n`;
+        for (const slice of SLICES) {
+          expect(await sliced(big, indent, pad, undefined, { long: 10_000, slice }), `${label} slice ${slice} indent ${indent}`).toBe(want);
         }
       }
+    };
+    // Keys JSON.stringify treats apart (integer keys come first, __proto__ is a field), and
+    // undefined values as --fields leaves them (left out of objects, null in arrays). Apart from
+    // the values below: with a string that looks like a marked number, the one-shot writer takes
+    // lossless-json's path, which writes an object of undefined values otherwise than JSON.stringify.
+    // No seed in it, so it is checked once.
+    const odd = Object.defineProperty({ b: 1, 2: [true, undefined], a: { gone: undefined }, 1: 'x', c: {} }, '__proto__', {
+      value: { p: [] },
+      enumerable: true,
+    });
+    await check([odd, Array.from({ length: 30 }, (_, i) => ({ [`n${i}`]: i % 3 === 0 ? undefined : [i, odd], 10: odd }))], 'odd');
+    // 30 seeds: a big entry's key written unescaped fails seeds 4 and 30 of them (7 of the first 60),
+    // a marked number weighed as an object 14 of them from seed 4.
+    for (let seed = 1; seed <= 30; seed++) {
+      const value = parseJson(jsonGen(rng(seed)).value(4));
+      await check([value, Array.from({ length: 30 }, (_, i) => ({ [`n${i}`]: value, 10: [i] }))], `seed ${seed}`);
     }
   });
 
