@@ -104,9 +104,19 @@ it('Ctrl-C while a big --state loads (100,000 bookings): exit 130 within a secon
   const [head, entry] = readFileSync(state, 'utf8').split('\n') as [string, string];
   const [, fp, whole, text] = JSON.parse(entry) as [string, string, number, string];
   const padded = text.replace(/}$/, `,"notes":"${'n'.repeat(400)}"}`);
-  const lines = Array.from({ length: 100_000 }, (_, i) => JSON.stringify([`bk_big${i}`, fp, whole, padded]));
-  writeFileSync(state, `${JSON.stringify({ ...JSON.parse(head), bookings: lines.length, pending: 0, pages: 0 })}\n${lines.join('\n')}\n`);
-  const before = readFileSync(state);
+  // Each line is JSON.stringify([uid, fp, whole, padded]): the part after the uid made once, the
+  // file's bytes straight into one Buffer (stringifying 100,000 lines was 0.6 s of the test's CPU).
+  const count = 100_000;
+  const rest = Buffer.from(`${JSON.stringify([fp, whole, padded]).slice(1)}\n`);
+  const header = Buffer.from(`${JSON.stringify({ ...JSON.parse(head), bookings: count, pending: 0, pages: 0 })}\n`);
+  const room = Buffer.allocUnsafe(header.length + count * (rest.length + 20));
+  let at = header.copy(room, 0);
+  for (let i = 0; i < count; i++) {
+    at += room.write(`["bk_big${i}",`, at, 'latin1');
+    at += rest.copy(room, at);
+  }
+  const before = room.subarray(0, at);
+  writeFileSync(state, before);
   let first: number | undefined;
   const r = await interruptWhenBusy(['bookings', 'watch', '--state', state, '--max-state', '512M', '--once'], {
     env,
