@@ -16,8 +16,12 @@ const env = { BOOKING_WEBHOOK_SECRET: SECRET };
 const ENTRIES = 130_000;
 const SIGNED_EVERY = 1_000;
 
-/** A GET as devtools saves one (~730 bytes: headers, a small JSON response, timings). */
-const getEntry = (i: number) =>
+/**
+ * A GET as devtools saves one (~730 bytes: headers, a small JSON response, timings): its text made
+ * once, with a mark where the entry's number goes (130,000 JSON.stringify calls were 1.2 s of the
+ * test's CPU).
+ */
+const GET_PARTS = ((i: string) =>
   JSON.stringify({
     startedDateTime: '2026-01-05T09:00:00.123Z',
     time: 225.47600000689272,
@@ -37,7 +41,8 @@ const getEntry = (i: number) =>
       content: { size: 46, mimeType: 'application/json', text: `{"uid":"bk_${i}","status":"confirmed"}` },
     },
     timings: { blocked: 0.9, send: 0.2, wait: 224.1, receive: 0.27 },
-  });
+  }))('@N@').split('@N@');
+const getEntry = (i: number) => GET_PARTS.join(String(i));
 
 const signedEntry = (i: number) => {
   const body = `{"id":"evt_${i}","event":"booking.created","data":{"booking":{"uid":"bk_${i}"}}}`;
