@@ -1,7 +1,9 @@
 #!/usr/bin/env zsh
 # Drives real zsh completion on a pseudo-terminal: zsh -f zsh-complete.zsh FPATH_DIR LINE...
 # For each LINE it starts an interactive zsh (zpty) whose .zshrc runs compinit with FPATH_DIR first
-# in $fpath, waits for the prompt, types LINE and a TAB, and prints every candidate the completion
+# in $fpath (the first one writes the dump of every completion function, _booking's with them; the
+# others read it as it is, -C: checking fpath against it again was half of each zsh's CPU), waits for
+# the prompt, types LINE and a TAB, and prints every candidate the completion
 # functions offered as "<n><TAB><candidate>" (n: the LINE's index from 1). compadd is wrapped to
 # report what it adds, and the shell exits as soon as the completion widget finishes.
 emulate -R zsh
@@ -15,7 +17,7 @@ local zdotdir=$(mktemp -d) || exit 3
 fail() { print -u2 -r -- "zsh-complete: $1"; rm -rf $zdotdir; exit 3 }
 print -r -- "
 fpath=(${(q)dir} \$fpath)
-autoload -U compinit && compinit -u -d \$ZDOTDIR/.zcompdump
+autoload -U compinit && compinit -u -C -d \$ZDOTDIR/.zcompdump
 zstyle ':completion:*' insert-tab false
 compadd() {
   # _describe and others call compadd -O/-A/-D to filter lists; only real additions are reported.
