@@ -34,8 +34,11 @@ const FORMS = [
 ] as const;
 
 describe('a value written in slices', () => {
-  it('is the bytes jsonText writes, over 300 seeded values with long strings in them', async () => {
-    for (let seed = 1; seed <= 300; seed++) {
+  it('is the bytes jsonText writes, over 100 seeded values with long strings in them', async () => {
+    // Of the first 300 seeds, a surrogate pair cut at a slice's edge fails 77 (from seed 5), a slice
+    // without escapeJsonText (DEL and bidi controls raw) 62 (from seed 10), a misplaced line break 143
+    // (from seed 2).
+    for (let seed = 1; seed <= 100; seed++) {
       const random = rng(seed);
       const value = parseJson(jsonGen(random).value(4));
       // Long strings put in at random places: the value itself, or array elements and fields at any depth.
