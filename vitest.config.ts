@@ -16,6 +16,8 @@ export default defineConfig({
     // Files share their worker's loaded modules (a fresh module graph per file cost about half the
     // suite's time in imports). Tests that change process-wide state (process.env, TZ) restore it.
     isolate: false,
+    // `SUITE_CPU_LOG=/tmp/cpu.tsv npx vitest run`: each file's CPU, one line a file (docs/development.md).
+    setupFiles: process.env.SUITE_CPU_LOG ? ['test/helpers/suite-cpu.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
