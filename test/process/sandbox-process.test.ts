@@ -1,7 +1,8 @@
 // `booking sandbox` as a user runs it: a real process, stopped by a signal.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, ROOT, runCli } from '../helpers/cli';
+import { BIN, cleanEnv, ROOT } from '../helpers/cli';
+import { runMain } from '../helpers/in-process';
 import { until } from '../helpers/until';
 
 function startProcess(args: string[]): {
@@ -59,7 +60,8 @@ describe('booking sandbox process', () => {
     const p = startProcess(['--port', '0', '--json', '--tick', '0']);
     try {
       const { port } = JSON.parse(await p.firstLine);
-      const r = await runCli(['sandbox', '--port', String(port)]);
+      // The refusal is the program's, not the process's: run here (runMain), sparing a start.
+      const r = await runMain(['sandbox', '--port', String(port)]);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(

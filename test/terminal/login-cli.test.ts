@@ -105,12 +105,12 @@ describe('login on a terminal', () => {
     expect(r.output).toContain(`Logged in to ${base} (profile default) as Test Owner`);
     expect(r.output).not.toContain(GOOD);
     expect(saved().default.apiKey).toBe(GOOD);
+    // Coloured by default: the runs below, the same but for --no-color or NO_COLOR, are not.
+    expect(r.output).toMatch(/\x1b\[[0-9;]*m/);
   });
 
   it('--no-color: the prompt has no colour either (as with NO_COLOR)', async () => {
     const answers = [{ after: 'API key', text: `${GOOD}\r` }];
-    const coloured = await runCliTty(['login', '--base-url', base], { env: env(), answers });
-    expect(coloured.output).toMatch(/\x1b\[[0-9;]*m/);
     for (const r of [
       await runCliTty(['login', '--base-url', base, '--no-color'], { env: env(), answers }),
       await runCliTty(['--no-color', 'login', '--base-url', base], { env: env(), answers }),

@@ -52,15 +52,8 @@ describe('sign and verify', () => {
     expect((JSON.parse(r.stdout) as { authentic: boolean }[]).map((v) => v.authentic)).toEqual([true, true, true, false]);
   });
 
-  it('on a terminal: a verdict line, and the secret from a hidden prompt', async () => {
-    const r = await runCliTty(['webhook', 'verify', tmp.path('gh.txt'), '--signature', GH[1]], {
-      answers: [{ after: 'Webhook signing secret', text: `${GH[0]}\r` }],
-    });
-    expect(r.code).toBe(0);
-    expect(r.output).toContain('\x1b[32m✓ authentic\x1b[39m  \x1b[2m(no event)\x1b[22m  13 bytes\n');
-    expect(r.output).not.toContain(GH[0]);
-  });
-
+  // A verdict line on a terminal, the secret from a hidden prompt (never shown), and the body typed there
+  // too. (The body from a file with the secret prompted was a run of its own: the same prompt and line.)
   it('on a terminal, secret from the prompt and then the body typed there too (Ctrl-D ends it)', async () => {
     const answers = [
       { after: 'Webhook signing secret', text: `${GH[0]}\r` },
@@ -68,7 +61,8 @@ describe('sign and verify', () => {
     ];
     const good = await runCliTty(['webhook', 'verify', '--signature', GH[1]], { answers });
     expect(good.code, good.output).toBe(0);
-    expect(good.output).toContain('✓ authentic\x1b[39m  \x1b[2m(no event)\x1b[22m  13 bytes\n');
+    expect(good.output).toContain('\x1b[32m✓ authentic\x1b[39m  \x1b[2m(no event)\x1b[22m  13 bytes\n');
+    expect(good.output).not.toContain(GH[0]);
     const forged = await runCliTty(['webhook', 'verify', '--signature', `sha256=${'0'.repeat(64)}`], { answers });
     expect(forged.code, forged.output).toBe(1);
     expect(forged.output).toContain('✗ not authentic');
