@@ -1,7 +1,7 @@
 // What only a real process shows: Ctrl-C during a table and in the first milliseconds, writes that
 // fail (/dev/full), peak memory against hostile bodies, and the pager on a pseudo-terminal.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cleanEnv, runCli, runCliTty, tempConfigDir } from '../helpers/cli';
@@ -130,6 +130,20 @@ describe('a failed write (stdout is /dev/full)', () => {
       closeSync(fd);
     }
   };
+  // A state saved by a first watch of 5 bookings, made once and copied for each test that starts from it.
+  let first: Promise<string> | undefined;
+  const savedState = async (name: string): Promise<string> => {
+    first ??= (async () => {
+      const made = join(cfg.dir, 'first.state');
+      server.mode = { kind: 'pages', total: 5, pageSize: 100 };
+      const r = await spawnAsync(process.execPath, [BIN, 'bookings', 'watch', '--once', '-q', '--state', made]);
+      expect(r.status, r.stderr).toBe(0);
+      return made;
+    })();
+    const state = join(cfg.dir, name);
+    copyFileSync(await first, state);
+    return state;
+  };
   it
     .runIf(existsSync('/dev/full'))
     .each([
@@ -149,10 +163,7 @@ describe('a failed write (stdout is /dev/full)', () => {
   it.runIf(existsSync('/dev/full'))(
     'bookings watch --state: what stdout did not take is not saved as reported; the next run reports it',
     async () => {
-      const state = join(cfg.dir, 'full.state');
-      server.mode = { kind: 'pages', total: 5, pageSize: 100 };
-      const first = await spawnAsync(process.execPath, [BIN, 'bookings', 'watch', '--once', '-q', '--state', state]);
-      expect(first.status, first.stderr).toBe(0);
+      const state = await savedState('full.state');
       // One page: its events are all written before the failed write's 'error' is emitted. 1,000 (was
       // 3,000): without the wait for stdout to take them (run.ts, deliveredUnlessStopped) the next run
       // reports none, at either size.
@@ -168,9 +179,7 @@ describe('a failed write (stdout is /dev/full)', () => {
   );
 
   it('bookings watch --state on a disk that fills part-way through the save: exit 1, the last good file kept whole', async () => {
-    const state = join(cfg.dir, 'filling.state');
-    server.mode = { kind: 'pages', total: 5, pageSize: 100 };
-    expect((await spawnAsync(process.execPath, [BIN, 'bookings', 'watch', '--once', '-q', '--state', state])).status).toBe(0);
+    const state = await savedState('filling.state');
     const saved = readFileSync(state, 'utf8');
     // A state of 1,000 bookings (was 3,000) is past the limit below: with writeSync for writeFileSync
     // in state-file.ts the save still ends 0 over a cut file.
