@@ -70,3 +70,19 @@ export const signedCapture = (body: string, secret: string) =>
     '',
     body,
   ].join('\r\n');
+
+/** A HAR file's text: `count` copies of one booking.created POST of `body`, signed with `secret`. */
+export function signedHar(body: string, secret: string, count: number): string {
+  const entry = JSON.stringify({
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1/hooks',
+      headers: [
+        { name: 'X-Service-Event', value: 'booking.created' },
+        { name: 'X-Service-Signature', value: signed(body, secret) },
+      ],
+      postData: { mimeType: 'application/json', text: body },
+    },
+  });
+  return `{"log":{"entries":[${Array(count).fill(entry).join(',')}]}}`;
+}

@@ -6,18 +6,17 @@
 // signal again (no checkpoint) a run verifies all its input (2,000 captures or 20,000 entries in 0.3-2
 // s) and exits 0 with the last verdict printed, which fails it at any size; the fixed run stops ~50
 // verdicts after SIGINT, which it is sent once its first output (190-220 verdicts) arrives.
-import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../src/sandbox/core';
 import { startReceiver, type Receiver } from '../helpers/receiver';
+import { signedCapture, signedHar } from '../helpers/webhook-kit';
 import { interruptWhenBusy, loadBudget } from '../helpers/interrupt';
 
 const SECRET = 'whsec_batch_0123456789';
 const body = '{"id":"evt_1","event":"booking.created","data":{"booking":{"uid":"bk_1"}}}';
-const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 const env = { BOOKING_WEBHOOK_SECRET: SECRET };
 
 describe('Ctrl-C in a big batch: exit 130 within a second', () => {
@@ -31,20 +30,9 @@ describe('Ctrl-C in a big batch: exit 130 within a second', () => {
   let sent = 0;
 
   beforeAll(async () => {
-    const entry = JSON.stringify({
-      request: {
-        method: 'POST',
-        url: 'http://127.0.0.1/hooks',
-        headers: [
-          { name: 'X-Service-Event', value: 'booking.created' },
-          { name: 'X-Service-Signature', value: signature },
-        ],
-        postData: { mimeType: 'application/json', text: body },
-      },
-    });
-    writeFileSync(har, `{"log":{"entries":[${Array(20_000).fill(entry).join(',')}]}}`);
+    writeFileSync(har, signedHar(body, SECRET, 20_000));
     mkdirSync(folder);
-    const capture = `POST /hooks HTTP/1.1\r\nX-Service-Event: booking.created\r\nX-Service-Signature: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const capture = signedCapture(body, SECRET);
     for (let i = 0; i < 2_000; i++) writeFileSync(join(folder, `${String(i).padStart(6, '0')}.http`), capture);
     const sets = [`data.blob=${JSON.stringify('x'.repeat(500_000))}`, ...Array.from({ length: 20_000 }, (_, i) => `data.f${i}=${i}`)];
     writeFileSync(scenario, JSON.stringify(['booking.created', { event: 'booking.cancelled', set: sets }, 'booking.completed']));

@@ -4,7 +4,6 @@
 // then ends it with, or why it has no such input (`instant`). Each busy run is sent SIGINT once it is
 // under way and must exit with its code within a second. A command added later fails this test until
 // it has a row. docs/security.md's "Ctrl-C, per command" table says the same.
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli';
 import { serve } from '../../src/sandbox/core';
 import { testIO } from '../../src/output/io';
+import { signedHar } from '../helpers/webhook-kit';
 import { interruptWhenBusy } from '../helpers/interrupt';
 
 const SECRET = 'whsec_walk_0123456789';
@@ -104,19 +104,7 @@ describe('Ctrl-C, per command', () => {
     // its first output, ~220 verdicts in, and stops ~50 later; it verifies ~10,000 a second. With
     // verify's loops deaf to the signal it verifies them all and exits 0, which fails the row.
     const body = '{"id":"evt_1","event":"booking.created","data":{"booking":{"uid":"bk_1"}}}';
-    const sig = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
-    const entry = JSON.stringify({
-      request: {
-        method: 'POST',
-        url: 'http://127.0.0.1/hooks',
-        headers: [
-          { name: 'X-Service-Event', value: 'booking.created' },
-          { name: 'X-Service-Signature', value: sig },
-        ],
-        postData: { mimeType: 'application/json', text: body },
-      },
-    });
-    writeFileSync(har, `{"log":{"entries":[${Array(20_000).fill(entry).join(',')}]}}`);
+    writeFileSync(har, signedHar(body, SECRET, 20_000));
   }, 60_000);
   afterAll(async () => {
     for (const s of held) s.destroy();
