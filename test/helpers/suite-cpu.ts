@@ -3,31 +3,26 @@
 // reaped children's (the CLI runs, shells and tools it started), wall seconds, the file. The workers
 // run one file at a time (isolate: false shares their modules, not their time), so the difference of
 // /proc/self/stat's times around a file is that file's. Linux only; elsewhere it writes nothing.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { cpuSeconds } from './process-state';
 
 const LOG = process.env.SUITE_CPU_LOG;
 const PROC = existsSync('/proc/self/stat');
 
-/** utime, stime, cutime, cstime of this process, in clock ticks (100 a second on Linux). */
-function times(): number[] {
-  const fields = readFileSync('/proc/self/stat', 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return [11, 12, 13, 14].map((i) => Number(fields[i]));
-}
-
-let start: number[] = [];
+let start = { own: 0, children: 0 };
 let startedAt = 0;
 beforeAll(() => {
   if (!LOG || !PROC) return;
-  start = times();
+  start = cpuSeconds('self');
   startedAt = performance.now();
 });
 afterAll(() => {
   if (!LOG || !PROC) return;
-  const [u, s, cu, cs] = times().map((t, i) => (t - start[i]!) / 100) as [number, number, number, number];
+  const now = cpuSeconds('self');
+  const own = now.own - start.own;
+  const children = now.children - start.children;
   const file = expect.getState().testPath ?? '?';
-  const row = [u + s + cu + cs, u + s, cu + cs, (performance.now() - startedAt) / 1000].map((n) => n.toFixed(1));
+  const row = [own + children, own, children, (performance.now() - startedAt) / 1000].map((n) => n.toFixed(1));
   appendFileSync(LOG, `${row.join('\t')}\t${file}\n`);
 });

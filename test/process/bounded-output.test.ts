@@ -4,13 +4,13 @@
 // `--jq 'last(range(1e11))'` ignored two SIGINTs and a SIGTERM; an 8 MiB array of small objects
 // ended in `Aborted()`.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cleanEnv, tempConfigDir } from '../helpers/cli';
 import { expectNoStack, runHere } from '../helpers/hardening-kit';
 import { until } from '../helpers/until';
+import { cpuSeconds } from '../helpers/process-state';
 
 const KEY = 'sk_test_bounded';
 const WIDE = '漢字'.repeat(6_000); // 12,000 characters, 24 KB of UTF-8... and 24,000 columns
@@ -54,14 +54,6 @@ const env = (extra: Record<string, string> = {}) => ({
   BOOKING_API_KEY: KEY,
   ...extra,
 });
-
-/** CPU time (user + system, all threads) the process has used, in clock ticks (1/100 s on Linux). */
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 /** The CLI as a child: signalled once `ready` holds; how long from the signal to its exit. */
 async function interrupt(args: string[], ready: (child: { stdout: string; pid: number }) => boolean, sig: NodeJS.Signals = 'SIGINT') {
@@ -111,8 +103,8 @@ describe('Ctrl-C', () => {
         ['api', '/record', '--jq', 'last(range(1e11))'],
         (c) => {
           if (!requests.includes('/record')) return false;
-          start ??= cpuTicks(c.pid);
-          return cpuTicks(c.pid) - start >= 50;
+          start ??= cpuSeconds(c.pid).own;
+          return cpuSeconds(c.pid).own - start >= 0.5;
         },
         sig,
       );

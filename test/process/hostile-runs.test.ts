@@ -9,12 +9,13 @@
 // 64 KiB. For any n² pass 3.5 s at 64 KiB is the bound the 60 s kill was at 256 KiB (16x the work),
 // at half the CPU: 256 KiB runs took 7.6 s for the eleven runs, these 3.6. Without /proc the runs
 // are 256 KiB again, the 60 s kill their bound.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli';
+import { cpuSeconds } from '../helpers/process-state';
 
 const KEY = 'sk_live/Runs+Key0123456789abc';
 const PROC = existsSync('/proc/self/stat');
@@ -63,14 +64,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** CPU (s) of this process's children that have ended and been reaped: user + system. */
-function childrenCpu(): number {
-  if (!PROC) return 0;
-  const fields = readFileSync('/proc/self/stat', 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
+/** CPU (s) of this process's children that have ended and been reaped. */
+const childrenCpu = () => (PROC ? cpuSeconds('self').children : 0);
 
 /** The CLI run, and the CPU it took (the runs are one at a time: nothing else of ours ends meanwhile). */
 async function booking(args: string[]) {
