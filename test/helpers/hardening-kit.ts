@@ -4,7 +4,7 @@ import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { runCli, runCliTty, type CliOptions, type CliResult } from './cli';
 import { startFaultServer, type FaultServer, type FaultServerOptions } from './fault-server';
-import { runMain, type InProcessOptions } from './in-process';
+import { runMain, runMainTty, type InProcessOptions } from './in-process';
 
 /** The key every hardening server expects. Distinctive, so any piece of it in output is a leak. */
 export const KEY = 'sk_live_HARDEN_q7Zp3Xv9LmW2';
@@ -43,6 +43,13 @@ export async function run(args: string[], opts: CliOptions = {}): Promise<CliRes
 export async function runHere(args: string[], opts: InProcessOptions = {}): Promise<CliResult> {
   const r = await runMain(args, opts);
   count(args, r.stdout, r.stderr);
+  return r;
+}
+
+/** runMainTty (in this process, on TTY streams), checked for the key. */
+export async function runHereTty(args: string[], opts: InProcessOptions = {}) {
+  const r = await runMainTty(args, opts);
+  count(args, r.output);
   return r;
 }
 

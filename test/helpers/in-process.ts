@@ -19,3 +19,12 @@ export async function runMain(args: string[], opts: InProcessOptions = {}): Prom
   const stdoutBytes = io.outBytes();
   return { code, signal: null, stdout: stdoutBytes.toString('utf8'), stderr: io.err(), stdoutBytes };
 }
+
+/**
+ * runMain on a terminal: stdin, stdout and stderr TTYs, no pager, 120 columns unless given; stdout and
+ * stderr read as one output, as a pty shows them (runCliTty's shape, without a process start).
+ */
+export async function runMainTty(args: string[], opts: InProcessOptions = {}): Promise<{ code: number | null; output: string }> {
+  const r = await runMain(args, { ...opts, env: { BOOKING_PAGER: '', ...opts.env }, columns: opts.columns ?? 120, tty: true });
+  return { code: r.code, output: r.stdout + r.stderr };
+}

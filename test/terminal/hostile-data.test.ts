@@ -10,13 +10,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingJson } from '../helpers/shape-server';
 import type { FaultServer, FaultServerOptions } from '../helpers/fault-server';
 import { tempConfigDir } from '../helpers/cli';
-import { envFor, expectNoLeaks, expectNoStack, runHere, runTty, show, startServer } from '../helpers/hardening-kit';
-
-/** A run on a terminal, in this process: stdout and stderr TTYs, read as one (as a pty merges them). */
-async function onTerminal(args: string[], opts: { env: Record<string, string>; columns?: number }) {
-  const r = await runHere(args, { env: { BOOKING_PAGER: '', ...opts.env }, columns: opts.columns ?? 120, tty: true });
-  return { code: r.code, output: r.stdout + r.stderr };
-}
+import { envFor, expectNoLeaks, expectNoStack, runHere, runHereTty, runTty, show, startServer } from '../helpers/hardening-kit';
 
 /** Every kind of hostile control sequence, between plain words that must survive. */
 const HOSTILE =
@@ -75,7 +69,7 @@ describe('hostile strings from the API', () => {
   });
 
   it("table on a terminal, colour off and on: nothing raw but the table's own colour", async () => {
-    const plain = await onTerminal(['bookings', 'list', '-q'], { env: env({ NO_COLOR: '1' }), columns: 200 });
+    const plain = await runHereTty(['bookings', 'list', '-q'], { env: env({ NO_COLOR: '1' }), columns: 200 });
     expect(plain.code, show(plain)).toBe(0);
     expectSafe(plain.output, ['RED', 'pwned-title']); // the rest is cut to the width
     const coloured = await runTty(['bookings', 'list', '-q', '--fields', 'uid,title,status'], { env: env(), columns: 200 });
@@ -87,7 +81,7 @@ describe('hostile strings from the API', () => {
   });
 
   it('a table whose columns come from the data: hostile field names are escaped in the header', async () => {
-    const r = await onTerminal(['api', '/api/v1/bookings', '--paginate', '-o', 'table', '-q'], {
+    const r = await runHereTty(['api', '/api/v1/bookings', '--paginate', '-o', 'table', '-q'], {
       env: env({ NO_COLOR: '1' }),
       columns: 400,
     });
@@ -100,7 +94,7 @@ describe('hostile strings from the API', () => {
     const piped = await runHere(['bookings', 'get', 'bk_0007'], { env: env() });
     expect(piped.code, show(piped)).toBe(0);
     expectSafe(piped.stdout);
-    const tty = await onTerminal(['bookings', 'get', 'bk_0007'], { env: env({ NO_COLOR: '1' }) });
+    const tty = await runHereTty(['bookings', 'get', 'bk_0007'], { env: env({ NO_COLOR: '1' }) });
     expect(tty.code, show(tty)).toBe(0);
     expectSafe(tty.output);
     // JSON escapes what JSON escapes, and the value comes back exactly.
@@ -131,7 +125,7 @@ describe('hostile strings from the API', () => {
     expect(piped.stderr.trimEnd().split('\n')).toHaveLength(1);
     expectSafe(piped.stderr.trimEnd());
     expectNoStack(piped.stderr);
-    const tty = await onTerminal(['bookings', 'list'], { env: env({ NO_COLOR: '1' }) });
+    const tty = await runHereTty(['bookings', 'list'], { env: env({ NO_COLOR: '1' }) });
     expect(tty.code, show(tty)).toBe(1);
     expectSafe(tty.output);
   });
@@ -159,7 +153,7 @@ describe('hostile strings from the API', () => {
     server.setFaults((r) =>
       r.route === 'other' ? { kind: 'status', status: 200, body: `plain ${HOSTILE}\n`, contentType: 'text/plain' } : undefined,
     );
-    const r = await onTerminal(['api', '/text'], { env: env({ NO_COLOR: '1' }) });
+    const r = await runHereTty(['api', '/text'], { env: env({ NO_COLOR: '1' }) });
     expect(r.code, show(r)).toBe(0);
     expectSafe(r.output);
   });

@@ -5,13 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SHAPES, startShapeServer, type ShapeServer } from '../helpers/shape-server';
 import { runCliTty, tempConfigDir } from '../helpers/cli';
-import { runMain } from '../helpers/in-process';
-
-/** A run on a terminal, in this process: stdout and stderr TTYs, read as one. */
-async function onTerminal(args: string[], opts: { env: Record<string, string>; columns?: number }) {
-  const r = await runMain(args, { env: { BOOKING_PAGER: '', ...opts.env }, columns: opts.columns ?? 120, tty: true });
-  return { code: r.code, output: r.stdout + r.stderr };
-}
+import { runMain, runMainTty } from '../helpers/in-process';
 
 const uids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `bk_${String(from + i).padStart(4, '0')}`);
 
@@ -84,19 +78,19 @@ describe('against one server', () => {
   });
 
   it('on a terminal: event-types and bookings get as tables, whoami too with its stderr lines, api --paginate as JSON', async () => {
-    const et = await onTerminal(['event-types'], { env: env({ NO_COLOR: '1' }), columns: 80 });
+    const et = await runMainTty(['event-types'], { env: env({ NO_COLOR: '1' }), columns: 80 });
     expect(et.code).toBe(0);
     expect(et.output).toMatch(/ID\s+SLUG\s+TITLE/);
     expect(et.output).toMatch(/\n1\s+30min\s+30 min/);
-    const get = await onTerminal(['bookings', 'get', 'bk_0003'], { env: env({ NO_COLOR: '1' }), columns: 80 });
+    const get = await runMainTty(['bookings', 'get', 'bk_0003'], { env: env({ NO_COLOR: '1' }), columns: 80 });
     expect(get.code).toBe(0);
     expect(get.output).toMatch(/uid\s+bk_0003/);
     expect(get.output).toMatch(/attendee\.name\s+Person 0003/);
-    const me = await onTerminal(['whoami'], { env: env({ NO_COLOR: '1' }), columns: 80 });
+    const me = await runMainTty(['whoami'], { env: env({ NO_COLOR: '1' }), columns: 80 });
     expect(me.code).toBe(0);
     expect(me.output).toMatch(/name\s+Test Owner/);
     expect(me.output).toContain('key: ****1234 (env: BOOKING_API_KEY)');
-    const api = await onTerminal(['api', '/api/v1/bookings', '--paginate', '-q'], { env: env({ NO_COLOR: '1' }) });
+    const api = await runMainTty(['api', '/api/v1/bookings', '--paginate', '-q'], { env: env({ NO_COLOR: '1' }) });
     expect(api.code).toBe(0);
     expect(JSON.parse(api.output.replace(/\r\n/g, '\n')).map((b: { uid: string }) => b.uid)).toEqual(uids(9));
   });
