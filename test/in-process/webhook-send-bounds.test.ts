@@ -5,6 +5,7 @@
 import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runSend, type SendOptions } from '../../src/commands/webhook/send/send';
+import { MAX_CURL_BODY } from '../../src/commands/webhook/send/curl';
 import { makeCtx, tempDirsPerTest } from '../helpers/webhook-kit';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 
@@ -79,6 +80,35 @@ describe('bodies over the limit', () => {
       exitCode: 2,
       message: expect.stringContaining('is larger than a capture may be (a body of at most 64 MiB'),
     });
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe('--print-curl', () => {
+  const printCurl = async (body: string) => {
+    const ctx = makeCtx();
+    const code = await runSend({ url, secret: 'whsec_bounds', event: 'booking.created', body, printCurl: true } as SendOptions, ctx);
+    return { code, out: ctx.io.out() };
+  };
+  // Up to four bytes of printf format a byte: a 64 MiB body made a command of up to 256 MB, in tens
+  // of seconds and gigabytes, deaf to Ctrl-C.
+  it(`a body over ${MAX_CURL_BODY / 1024 / 1024} MiB: exit 2, nothing printed`, async () => {
+    const d = newDir();
+    writeFileSync(d.path('big.bin'), Buffer.alloc(MAX_CURL_BODY + 1, 0xff));
+    await expect(printCurl(d.path('big.bin'))).rejects.toMatchObject({
+      exitCode: 2,
+      message: `--print-curl: the body is ${MAX_CURL_BODY + 1} bytes, over the 8 MiB a printed command holds; nothing was printed.`,
+    });
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('a body of 8 MiB of bytes that each need an escape: the command, its format four bytes a byte', async () => {
+    const d = newDir();
+    writeFileSync(d.path('max.bin'), Buffer.alloc(MAX_CURL_BODY, 0xff));
+    const r = await printCurl(d.path('max.bin'));
+    expect(r.code).toBe(0);
+    expect(r.out.startsWith(`printf '${'\\377'.repeat(3)}`)).toBe(true);
+    expect(r.out.indexOf("' | curl ")).toBe(8 + MAX_CURL_BODY * 4);
     expect(receiver.received).toHaveLength(0);
   });
 });

@@ -4,6 +4,8 @@
 // ASCII. The body goes through printf, whose format writes any byte (NUL included) from an octal
 // escape, into `curl --data-binary @-`; POSIX sh, bash, zsh and dash all read it the same.
 import type { Outgoing } from './body';
+import { UsageError } from '../../../base/errors';
+import { formatBytes } from '../../../base/words';
 
 // Headers curl sets from the command itself, or that describe the captured connection.
 const NOT_REPLAYED = new Set([
@@ -34,6 +36,11 @@ const SCHEME_HEADERS = [
 ];
 
 export function curlCommand(url: URL, out: Outgoing): string {
+  if (out.body.length > MAX_CURL_BODY)
+    throw new UsageError(
+      `--print-curl: the body is ${out.body.length} bytes, over the ${formatBytes(MAX_CURL_BODY)} a printed command holds; nothing was printed.`,
+      'send it without --print-curl, or with curl --data-binary @FILE',
+    );
   const headers: [string, string][] = [];
   const notReplayed = out.schemeHeaders ? new Set([...NOT_REPLAYED, ...SCHEME_HEADERS]) : NOT_REPLAYED;
   if (out.captured) {
@@ -57,26 +64,39 @@ export function curlCommand(url: URL, out: Outgoing): string {
 }
 
 /**
- * A printf format that writes exactly these bytes, in single quotes. Runs of bytes written as they are
- * are copied a run at a time (one string per byte, and an array per byte from entries(), made a body of
- * 4 MB a second and a half of garbage collection).
+ * The most body a printed command holds: its printf format takes up to four bytes a byte (an octal
+ * escape), so 8 MiB is a command of up to 32 MB, made and masked in a fraction of a second. A bigger
+ * body (a capture may be 64 MiB) made a command of up to 256 MB in tens of seconds and gigabytes that
+ * Ctrl-C could not stop; `send` itself replays it, and curl reads a file with `--data-binary @FILE`.
  */
+export const MAX_CURL_BODY = 8 * 1024 * 1024;
+
+const QUOTE = 0x27;
+const PERCENT = 0x25;
+const BACKSLASH = 0x5c;
+const DASH = 0x2d;
+
+/** A printf format that writes exactly these bytes, in single quotes: made in one pass over them. */
 function printfFormat(body: Buffer): string {
-  const parts = ["'"];
-  let plain = 0;
+  const out = Buffer.allocUnsafe(body.length * 4 + 2);
+  let at = 0;
+  out[at++] = QUOTE;
   for (let i = 0; i < body.length; i++) {
     const b = body[i]!;
     // A leading "-" would read as an option of printf.
-    if (b >= 0x20 && b <= 0x7e && b !== 0x27 && b !== 0x25 && b !== 0x5c && !(i === 0 && b === 0x2d)) continue;
-    if (i > plain) parts.push(body.toString('latin1', plain, i));
-    plain = i + 1;
-    if (b === 0x25) parts.push('%%');
-    else if (b === 0x5c) parts.push('\\\\');
-    else parts.push(`\\${b.toString(8).padStart(3, '0')}`);
+    if (b >= 0x20 && b <= 0x7e && b !== QUOTE && b !== PERCENT && b !== BACKSLASH && !(i === 0 && b === DASH)) out[at++] = b;
+    else if (b === PERCENT || b === BACKSLASH) {
+      out[at++] = b;
+      out[at++] = b;
+    } else {
+      out[at++] = BACKSLASH;
+      out[at++] = 0x30 + (b >> 6);
+      out[at++] = 0x30 + ((b >> 3) & 7);
+      out[at++] = 0x30 + (b & 7);
+    }
   }
-  if (body.length > plain) parts.push(body.toString('latin1', plain));
-  parts.push("'");
-  return parts.join('');
+  out[at++] = QUOTE;
+  return out.toString('latin1', 0, at);
 }
 
 /**
